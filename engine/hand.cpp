@@ -1,0 +1,463 @@
+#include "engine/hand.h"
+
+#include <algorithm>
+
+#include "engine/evaluator.h"
+
+namespace sngsim {
+
+const char* apply_error_name(ApplyError error) {
+  switch (error) {
+    case ApplyError::kNone: return "ok";
+    case ApplyError::kHandOver: return "the hand is over";
+    case ApplyError::kCannotRaise: return "raising is not allowed now";
+    case ApplyError::kRaiseTooSmall: return "raise below the minimum";
+    case ApplyError::kRaiseTooLarge: return "raise above the maximum";
+    case ApplyError::kWrongLimitSize: return "raise is not the fixed-limit size";
+  }
+  return "?";
+}
+
+namespace {
+constexpr int kFixedLimitBetCap = 4;  // one bet and three raises (V2)
+constexpr std::size_t kEventReserve = 256;
+}  // namespace
+
+Hand::Hand() { events_.reserve(kEventReserve); }
+
+void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
+  events_.push_back(Event{type, static_cast<std::int8_t>(player), street_, amount, cards});
+}
+
+bool Hand::is_active(int player) const {
+  const auto p = static_cast<std::size_t>(player);
+  return !folded_[p] && stack_[p] > 0;
+}
+
+int Hand::active_count() const {
+  int count = 0;
+  for (int p = 0; p < n_; ++p) count += is_active(p) ? 1 : 0;
+  return count;
+}
+
+int Hand::live_count() const {
+  int count = 0;
+  for (int p = 0; p < n_; ++p) count += folded_[static_cast<std::size_t>(p)] ? 0 : 1;
+  return count;
+}
+
+Chips Hand::max_bet_of_others(int player) const {
+  Chips highest = 0;
+  for (int q = 0; q < n_; ++q) {
+    if (q != player && !folded_[static_cast<std::size_t>(q)]) highest = std::max(highest, bet_[static_cast<std::size_t>(q)]);
+  }
+  return highest;
+}
+
+Chips Hand::pot() const {
+  if (is_terminal()) return 0;
+  Chips total = 0;
+  for (int p = 0; p < n_; ++p) total += committed_[static_cast<std::size_t>(p)];
+  return total;
+}
+
+void Hand::put_in(int player, Chips amount) {
+  const auto p = static_cast<std::size_t>(player);
+  stack_[p] -= amount;
+  bet_[p] += amount;
+  committed_[p] += amount;
+}
+
+void Hand::start(const HandSetup& setup) {
+  setup_ = setup;
+  n_ = setup.num_players;
+  events_.clear();
+  street_ = Street::kPreflop;
+  board_count_ = 0;
+  last_aggressor_ = -1;
+  to_act_ = -1;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    stack_[i] = p < n_ ? setup.stacks[i] : 0;
+    bet_[i] = committed_[i] = 0;
+    folded_[i] = p >= n_;
+    acted_[i] = needs_to_act_[i] = false;
+    reopen_level_[i] = 0;
+    full_bets_seen_[i] = 0;
+  }
+
+  // Antes first, as dead money that counts toward nobody's bet (V3).
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    const Chips ante = std::min(setup.antes[i], stack_[i]);
+    if (ante <= 0) continue;
+    stack_[i] -= ante;
+    committed_[i] += ante;
+    record(EventType::kAnte, p, ante);
+  }
+  // Blinds: a short stack posts what it has (R15), but the bet to match stays
+  // the nominal big blind.
+  Chips big_blind = 0;
+  big_blind_player_ = n_ - 1;
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    if (setup.blinds[i] <= 0) continue;
+    put_in(p, std::min(setup.blinds[i], stack_[i]));
+    record(EventType::kBlind, p, bet_[i]);
+    if (setup.blinds[i] >= big_blind) {
+      big_blind = setup.blinds[i];
+      big_blind_player_ = p;
+    }
+  }
+  for (int p = 0; p < n_; ++p) record(EventType::kDealHole, p);
+
+  highest_bet_ = big_blind;
+  min_raise_increment_ = setup.min_bet;
+  last_full_bet_ = big_blind;
+  full_bets_ = big_blind > 0 ? 1 : 0;
+  cap_lifted_ = live_count() == 2;
+  for (int p = 0; p < n_; ++p) needs_to_act_[static_cast<std::size_t>(p)] = is_active(p);
+
+  if (round_is_over()) {
+    advance();
+  } else {
+    to_act_ = next_to_act(big_blind_player_);
+  }
+}
+
+bool Hand::can_reopen(int player) const {
+  const auto p = static_cast<std::size_t>(player);
+  if (!acted_[p]) return true;
+  if (setup_.rules.betting == BettingStructure::kFixedLimit) return full_bets_ > full_bets_seen_[p];
+  return highest_bet_ >= reopen_level_[p];
+}
+
+bool Hand::round_is_over() const {
+  int active = 0;
+  int last_active = -1;
+  bool someone_must_act = false;
+  for (int p = 0; p < n_; ++p) {
+    if (!is_active(p)) continue;
+    ++active;
+    last_active = p;
+    someone_must_act = someone_must_act || needs_to_act_[static_cast<std::size_t>(p)];
+  }
+  if (!someone_must_act) return true;
+  // A lone player who can act but owes nothing has nothing to decide: every
+  // other player is all-in (R9, R12).
+  return active == 1 &&
+         bet_[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
+}
+
+int Hand::next_to_act(int after) const {
+  for (int i = 1; i <= n_; ++i) {
+    const int p = (after + i) % n_;
+    if (needs_to_act_[static_cast<std::size_t>(p)] && is_active(p)) return p;
+  }
+  return -1;
+}
+
+Chips Hand::bet_size() const {
+  const bool big_street = street_ == Street::kTurn || street_ == Street::kRiver;
+  if (!big_street) return setup_.min_bet;
+  return setup_.big_bet > 0 ? setup_.big_bet : 2 * setup_.min_bet;
+}
+
+Chips Hand::pot_limit_raise_to(int player) const {
+  // V1: raise to B + (P + B - c).
+  return highest_bet_ + (pot() + highest_bet_ - bet_[static_cast<std::size_t>(player)]);
+}
+
+LegalActions Hand::legal_actions() const {
+  LegalActions legal;
+  if (to_act_ < 0) return legal;
+  const auto p = static_cast<std::size_t>(to_act_);
+  const Chips to_call = std::max<Chips>(0, highest_bet_ - bet_[p]);
+  legal.call_amount = std::min(to_call, stack_[p]);
+  legal.can_check = to_call == 0;
+  legal.can_fold = !legal.can_check;
+
+  const Chips all_in_to = bet_[p] + stack_[p];
+  bool someone_can_answer = false;
+  for (int q = 0; q < n_; ++q) someone_can_answer = someone_can_answer || (q != to_act_ && is_active(q));
+  const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
+                         full_bets_ < kFixedLimitBetCap;
+  legal.can_raise = all_in_to > highest_bet_ && someone_can_answer && under_cap && can_reopen(to_act_);
+  if (!legal.can_raise) return legal;
+
+  Chips min_to = highest_bet_ + min_raise_increment_;
+  Chips max_to = all_in_to;
+  switch (setup_.rules.betting) {
+    case BettingStructure::kNoLimit: break;
+    case BettingStructure::kPotLimit: max_to = std::max(min_to, pot_limit_raise_to(to_act_)); break;
+    case BettingStructure::kFixedLimit: min_to = max_to = last_full_bet_ + bet_size(); break;
+  }
+  legal.min_raise_to = std::min(min_to, all_in_to);
+  legal.max_raise_to = std::min(max_to, all_in_to);
+  return legal;
+}
+
+ApplyError Hand::apply(Action action) {
+  if (to_act_ < 0) return ApplyError::kHandOver;
+  const int player = to_act_;
+  const auto p = static_cast<std::size_t>(player);
+  const LegalActions legal = legal_actions();
+
+  if (action.type == ActionType::kFold && legal.can_check) action = Action::check_call();
+  switch (action.type) {
+    case ActionType::kFold:
+      folded_[p] = true;
+      record(EventType::kFold, player);
+      break;
+    case ActionType::kCheckCall:
+      if (legal.call_amount == 0) {
+        record(EventType::kCheck, player);
+      } else {
+        put_in(player, legal.call_amount);
+        record(EventType::kCall, player, bet_[p]);
+      }
+      break;
+    case ActionType::kBetRaise: {
+      const Chips to = action.amount;
+      if (!legal.can_raise) return ApplyError::kCannotRaise;
+      // legal.min_raise_to already drops to the stack for a short all-in.
+      if (to > legal.max_raise_to) return ApplyError::kRaiseTooLarge;
+      if (to < legal.min_raise_to) {
+        return setup_.rules.betting == BettingStructure::kFixedLimit ? ApplyError::kWrongLimitSize
+                                                                     : ApplyError::kRaiseTooSmall;
+      }
+      // Whether this bet is a full one decides reopening (R12) and the cap (V2).
+      bool full = false;
+      if (setup_.rules.betting == BettingStructure::kFixedLimit) {
+        full = 2 * (to - last_full_bet_) >= bet_size();
+        if (full) last_full_bet_ = to;
+      } else {
+        const Chips increment = to - highest_bet_;
+        full = increment >= min_raise_increment_;
+        if (full) min_raise_increment_ = increment;
+      }
+      if (full) ++full_bets_;
+      put_in(player, to - bet_[p]);
+      highest_bet_ = to;
+      last_aggressor_ = player;
+      for (int q = 0; q < n_; ++q) {
+        if (q != player && is_active(q)) needs_to_act_[static_cast<std::size_t>(q)] = true;
+      }
+      record(EventType::kBetRaise, player, to);
+      break;
+    }
+  }
+  acted_[p] = true;
+  needs_to_act_[p] = false;
+  reopen_level_[p] = highest_bet_ + min_raise_increment_;
+  full_bets_seen_[p] = full_bets_;
+
+  if (live_count() == 1) {
+    award_to_last_player();
+  } else if (round_is_over()) {
+    advance();
+  } else {
+    to_act_ = next_to_act(player);
+  }
+  return ApplyError::kNone;
+}
+
+void Hand::deal_board_to(int count) {
+  if (count <= board_count_) return;
+  CardSet dealt;
+  for (int i = board_count_; i < count; ++i) dealt.add(setup_.board[static_cast<std::size_t>(i)]);
+  board_count_ = count;
+  record(EventType::kDealBoard, -1, 0, dealt);
+}
+
+void Hand::begin_round(Street street) {
+  street_ = street;
+  deal_board_to(street == Street::kFlop ? 3 : street == Street::kTurn ? 4 : 5);
+  highest_bet_ = 0;
+  min_raise_increment_ = setup_.min_bet;
+  last_full_bet_ = 0;
+  full_bets_ = 0;
+  cap_lifted_ = live_count() == 2;
+  last_aggressor_ = -1;
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    bet_[i] = 0;
+    acted_[i] = false;
+    needs_to_act_[i] = is_active(p);
+    reopen_level_[i] = 0;
+    full_bets_seen_[i] = 0;
+  }
+}
+
+void Hand::advance() {
+  to_act_ = -1;
+  if (street_ == Street::kRiver) {
+    showdown(/*run_out=*/false);
+    return;
+  }
+  if (active_count() <= 1) {
+    showdown(/*run_out=*/true);
+    return;
+  }
+  begin_round(static_cast<Street>(static_cast<int>(street_) + 1));
+  to_act_ = next_to_act(n_ - 1);
+}
+
+void Hand::return_uncalled() {
+  int top = -1;
+  Chips second = 0;
+  for (int p = 0; p < n_; ++p) {
+    const Chips c = committed_[static_cast<std::size_t>(p)];
+    if (top < 0 || c > committed_[static_cast<std::size_t>(top)]) {
+      if (top >= 0) second = std::max(second, committed_[static_cast<std::size_t>(top)]);
+      top = p;
+    } else {
+      second = std::max(second, c);
+    }
+  }
+  const auto t = static_cast<std::size_t>(top);
+  const Chips excess = committed_[t] - second;
+  if (excess <= 0) return;
+  committed_[t] -= excess;
+  bet_[t] -= std::min(excess, bet_[t]);
+  stack_[t] += excess;
+  record(EventType::kUncalledReturn, top, excess);
+}
+
+void Hand::award_to_last_player() {
+  to_act_ = -1;
+  return_uncalled();
+  const Chips total = pot();
+  for (int p = 0; p < n_; ++p) {
+    if (folded_[static_cast<std::size_t>(p)]) continue;
+    stack_[static_cast<std::size_t>(p)] += total;
+    record(EventType::kWin, p, total);
+  }
+  street_ = Street::kShowdown;
+}
+
+void Hand::showdown(bool run_out) {
+  to_act_ = -1;
+  return_uncalled();
+  // R19: with nobody left to bet, every hand is turned up before the rest of
+  // the board comes.
+  if (run_out) {
+    for (int p = 0; p < n_; ++p) {
+      if (folded_[static_cast<std::size_t>(p)]) continue;
+      CardSet hole;
+      for (int c = 0; c < setup_.rules.hole_cards; ++c) hole.add(setup_.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)]);
+      record(EventType::kShow, p, 0, hole);
+    }
+    deal_board_to(kBoardSize);
+  }
+
+  CardSet board;
+  for (int i = 0; i < kBoardSize; ++i) board.add(setup_.board[static_cast<std::size_t>(i)]);
+  std::array<HandRank, kMaxPlayers> rank{};
+  std::array<CardSet, kMaxPlayers> hole{};
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    if (folded_[i]) continue;
+    for (int c = 0; c < setup_.rules.hole_cards; ++c) hole[i].add(setup_.hole[i][static_cast<std::size_t>(c)]);
+    rank[i] = evaluate_hand(setup_.rules.hole_cards, hole[i], board);
+  }
+
+  // R13: one pot per distinct commitment level of the players still in,
+  // each contested by those who reached that level.
+  std::array<Chips, kMaxPlayers> levels{};
+  int level_count = 0;
+  for (int p = 0; p < n_; ++p) {
+    if (!folded_[static_cast<std::size_t>(p)]) levels[static_cast<std::size_t>(level_count++)] = committed_[static_cast<std::size_t>(p)];
+  }
+  std::sort(levels.begin(), levels.begin() + level_count);
+  level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+
+  std::array<Chips, kMaxPlayers> winnings{};
+  Chips previous = 0;
+  Chips distributed = 0;
+  const Chips total = pot();
+  for (int l = 0; l < level_count; ++l) {
+    const Chips level = levels[static_cast<std::size_t>(l)];
+    Chips amount = 0;
+    HandRank best{};
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      amount += std::min(committed_[i], level) - std::min(committed_[i], previous);
+      if (!folded_[i] && committed_[i] >= level) best = std::max(best, rank[i]);
+    }
+    if (l == level_count - 1) amount = total - distributed;  // nothing may be left behind
+    distributed += amount;
+    previous = level;
+    int winners = 0;
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      winners += (!folded_[i] && committed_[i] >= level && rank[i] == best) ? 1 : 0;
+    }
+    // R17: equal shares; the odd chips one each from the first seat left of
+    // the button, which is hand-order index 0.
+    const Chips share = amount / winners;
+    Chips odd = amount % winners;
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      if (folded_[i] || committed_[i] < level || rank[i] != best) continue;
+      winnings[i] += share + (odd > 0 ? 1 : 0);
+      if (odd > 0) --odd;
+    }
+  }
+
+  // R18: who shows and who mucks changes no chip, so it is decided after the
+  // awards: the river's last aggressor first (else the first player left of
+  // the button), then clockwise; a player shows when it beats or ties the
+  // best hand shown so far, or wins something.
+  if (!run_out) {
+    int first = last_aggressor_;
+    if (first < 0) {
+      for (int p = 0; p < n_ && first < 0; ++p) first = folded_[static_cast<std::size_t>(p)] ? -1 : p;
+    }
+    HandRank best_shown{};
+    for (int k = 0; k < n_; ++k) {
+      const int p = (first + k) % n_;
+      const auto i = static_cast<std::size_t>(p);
+      if (folded_[i]) continue;
+      if (rank[i] >= best_shown || winnings[i] > 0) {
+        best_shown = std::max(best_shown, rank[i]);
+        record(EventType::kShow, p, 0, hole[i]);
+      } else {
+        record(EventType::kMuck, p);
+      }
+    }
+  }
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    if (winnings[i] == 0) continue;
+    stack_[i] += winnings[i];
+    record(EventType::kWin, p, winnings[i]);
+  }
+  street_ = Street::kShowdown;
+}
+
+Observation Hand::observe() const {
+  Observation obs;
+  obs.player = to_act_;
+  obs.num_players = n_;
+  obs.rules = setup_.rules;
+  obs.street = street_;
+  obs.level = setup_.level;
+  obs.min_bet = setup_.min_bet;
+  obs.big_bet = setup_.big_bet;
+  if (to_act_ >= 0) obs.hole = setup_.hole[static_cast<std::size_t>(to_act_)];
+  for (int i = 0; i < board_count_; ++i) obs.board[static_cast<std::size_t>(i)] = setup_.board[static_cast<std::size_t>(i)];
+  obs.board_count = board_count_;
+  obs.stacks = stack_;
+  obs.bets = bet_;
+  obs.committed = committed_;
+  obs.folded = folded_;
+  obs.seats = setup_.seats;
+  obs.pot = pot();
+  obs.highest_bet = highest_bet_;
+  obs.legal = legal_actions();
+  obs.history = events_;
+  return obs;
+}
+
+}  // namespace sngsim

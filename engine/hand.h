@@ -1,0 +1,204 @@
+#pragma once
+// One hand of poker as a pure state machine (RULES R7..R19, V1..V4).
+//
+// Players are indexed in "hand order", the order of hand histories: index 0
+// is the first seat left of the button (live or dead), the last index sits
+// nearest the button on its right. Heads-up, index 0 is the big blind and
+// index 1 the button (R6). The caller supplies who posts which blind, so the
+// dead-button and dead-small-blind hands of R5 need nothing special here.
+//
+// The hand never allocates after its first use (the event log keeps its
+// capacity), does no I/O and knows no threads. Every chip amount is an
+// integer and the sum of stacks and pots is conserved by every transition.
+//
+// Behaviour on bad input, decided once here:
+//  - apply() of an illegal action returns an ApplyError and changes nothing;
+//    deciding what to do instead (V5) is the caller's policy.
+//  - A fold when checking is free is taken as a check (R10).
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/card.h"
+#include "engine/game_rules.h"
+
+namespace sngsim {
+
+inline constexpr int kMaxPlayers = 9;
+inline constexpr int kBoardSize = 5;
+
+enum class Street : std::uint8_t { kPreflop, kFlop, kTurn, kRiver, kShowdown };
+
+enum class ActionType : std::uint8_t {
+  kFold,
+  kCheckCall,
+  kBetRaise,  // amount = total bet for this round after the action ("raise to")
+};
+
+struct Action {
+  ActionType type = ActionType::kCheckCall;
+  Chips amount = 0;
+
+  static constexpr Action fold() { return {ActionType::kFold, 0}; }
+  static constexpr Action check_call() { return {ActionType::kCheckCall, 0}; }
+  static constexpr Action raise_to(Chips to) { return {ActionType::kBetRaise, to}; }
+};
+
+// What the player to act may do. Raise sizes are totals for this round.
+struct LegalActions {
+  bool can_fold = false;   // only when facing a bet (R10)
+  bool can_check = false;
+  Chips call_amount = 0;   // chips a call adds (all-in for less when short)
+  bool can_raise = false;
+  Chips min_raise_to = 0;  // smallest legal bet/raise-to (an all-in may be less)
+  Chips max_raise_to = 0;  // largest legal bet/raise-to
+};
+
+enum class ApplyError : std::uint8_t {
+  kNone,
+  kHandOver,
+  kCannotRaise,      // raising is closed (R12, cap V2) or nobody could call
+  kRaiseTooSmall,    // below the minimum and not an all-in
+  kRaiseTooLarge,    // above the stack or the pot limit (V1)
+  kWrongLimitSize,   // fixed limit: not the fixed size (V2)
+};
+
+const char* apply_error_name(ApplyError error);
+
+enum class EventType : std::uint8_t {
+  kAnte,          // amount posted as ante (V3)
+  kBlind,         // amount posted as blind
+  kDealHole,      // player received hole cards (cards are private: not in the event)
+  kDealBoard,     // cards = the cards dealt now
+  kFold,
+  kCheck,
+  kCall,          // amount = total bet this round after calling
+  kBetRaise,      // amount = total bet this round after raising
+  kShow,          // cards = the player's hole cards, shown
+  kMuck,
+  kUncalledReturn,  // amount returned (R14)
+  kWin,           // amount won from one pot
+};
+
+struct Event {
+  EventType type;
+  std::int8_t player = -1;  // hand-order index, -1 for the dealer
+  Street street = Street::kPreflop;
+  Chips amount = 0;
+  CardSet cards;
+};
+
+// Everything a hand needs to start. Cards are dealt by the caller (from a
+// seeded deck, or from a hand history) before the hand starts.
+struct HandSetup {
+  GameRules rules;
+  int num_players = 0;
+  Chips min_bet = 0;  // NL/PL: the big blind (smallest bet, R11); FL: the small bet
+  Chips big_bet = 0;  // FL only: the bet size on turn and river (V2)
+  std::array<Chips, kMaxPlayers> stacks{};  // before antes and blinds
+  std::array<Chips, kMaxPlayers> antes{};   // per player, dead money (V3)
+  std::array<Chips, kMaxPlayers> blinds{};  // nominal blind per player; the largest is the big blind
+  std::array<std::array<Card, 4>, kMaxPlayers> hole{};
+  std::array<Card, kBoardSize> board{};
+  // Informational, passed through to observations.
+  int level = 0;
+  std::array<std::int8_t, kMaxPlayers> seats{};  // table seat of each hand-order index
+};
+
+// What the player to act sees (never the deck or other players' hole cards).
+struct Observation {
+  int player = -1;  // hand-order index of the observer
+  int num_players = 0;
+  GameRules rules;
+  Street street = Street::kPreflop;
+  int level = 0;
+  Chips min_bet = 0;
+  Chips big_bet = 0;
+  std::array<Card, 4> hole{};  // own hole cards (rules.hole_cards of them)
+  std::array<Card, kBoardSize> board{};
+  int board_count = 0;
+  std::array<Chips, kMaxPlayers> stacks{};     // behind, not yet in the pot
+  std::array<Chips, kMaxPlayers> bets{};       // this round
+  std::array<Chips, kMaxPlayers> committed{};  // whole hand, antes included
+  std::array<bool, kMaxPlayers> folded{};
+  std::array<std::int8_t, kMaxPlayers> seats{};
+  Chips pot = 0;          // every chip in the middle, this round's bets included
+  Chips highest_bet = 0;  // the bet to match this round
+  LegalActions legal;
+  std::span<const Event> history;  // public events of this hand so far
+
+  Chips to_call() const { return legal.call_amount; }
+};
+
+class Hand {
+ public:
+  Hand();
+
+  // Posts antes and blinds, deals, and runs until the first decision (or to
+  // the end when nobody can act).
+  void start(const HandSetup& setup);
+
+  bool is_terminal() const { return street_ == Street::kShowdown; }
+  int current_player() const { return to_act_; }
+  LegalActions legal_actions() const;
+  ApplyError apply(Action action);
+  Observation observe() const;
+
+  const HandSetup& setup() const { return setup_; }
+  Street street() const { return street_; }
+  Chips stack(int player) const { return stack_[static_cast<std::size_t>(player)]; }
+  Chips committed(int player) const { return committed_[static_cast<std::size_t>(player)]; }
+  bool has_folded(int player) const { return folded_[static_cast<std::size_t>(player)]; }
+  Chips pot() const;
+  int board_count() const { return board_count_; }
+  std::span<const Event> events() const { return events_; }
+
+ private:
+  bool is_active(int player) const;  // in the hand and not all-in
+  int active_count() const;
+  int live_count() const;
+  Chips max_bet_of_others(int player) const;
+  bool can_reopen(int player) const;
+  bool round_is_over() const;
+  int next_to_act(int after) const;
+  Chips bet_size() const;
+  Chips pot_limit_raise_to(int player) const;
+
+  void put_in(int player, Chips amount);
+  void record(EventType type, int player, Chips amount = 0, CardSet cards = {});
+  void begin_round(Street street);
+  void advance();
+  void deal_board_to(int count);
+  void return_uncalled();
+  void award_to_last_player();
+  void showdown(bool run_out);
+
+  HandSetup setup_{};
+  Street street_ = Street::kShowdown;
+  int n_ = 0;
+  std::array<Chips, kMaxPlayers> stack_{};
+  std::array<Chips, kMaxPlayers> bet_{};
+  std::array<Chips, kMaxPlayers> committed_{};
+  std::array<bool, kMaxPlayers> folded_{};
+  std::array<bool, kMaxPlayers> needs_to_act_{};
+  std::array<bool, kMaxPlayers> acted_{};
+  // No-limit and pot-limit reopening (R12): the bet level a player must face
+  // before it may raise again.
+  std::array<Chips, kMaxPlayers> reopen_level_{};
+  // Fixed-limit reopening (V2): the count of full bets seen when it acted.
+  std::array<int, kMaxPlayers> full_bets_seen_{};
+  int to_act_ = -1;
+  int big_blind_player_ = 0;
+  Chips highest_bet_ = 0;
+  Chips min_raise_increment_ = 0;
+  Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
+  int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
+  bool cap_lifted_ = false;
+  int last_aggressor_ = -1;
+  int board_count_ = 0;
+  std::vector<Event> events_;
+};
+
+}  // namespace sngsim
