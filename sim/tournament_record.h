@@ -1,0 +1,27 @@
+#pragma once
+// What one finished tournament contributes to the statistics: small, fixed
+// size, no allocation, so millions can stream through the accumulators.
+
+#include <array>
+#include <cstdint>
+
+#include "engine/hand.h"
+#include "engine/tournament.h"
+
+namespace sngsim {
+
+struct TournamentRecord {
+  std::int64_t index = 0;  // tournament number within its cell
+  int seats = 0;           // players at the table
+  // Per seat (0..seats-1):
+  std::array<std::int8_t, kMaxPlayers> label{};        // index into the cell's distinct labels
+  std::array<Placement, kMaxPlayers> placement{};      // R20..R22
+  std::array<Chips, kMaxPlayers> final_chips{};        // 0 for eliminated players
+  std::array<std::int16_t, kMaxPlayers> bust_hand{};   // hand number of elimination, 0 if never
+  std::array<std::int32_t, kMaxPlayers> faults{};      // V5: rejected or failed decisions
+  int hands = 0;          // hands played
+  int level_reached = 1;  // blind level of the last hand
+  bool capped = false;    // ended by the hand cap (R21)
+};
+
+}  // namespace sngsim
