@@ -1,0 +1,129 @@
+// `sngsim bench`: throughput of the evaluator, the hand engine and whole
+// tournaments, as medians of repeated runs (and ratios measured in the same
+// run), never from timed unit tests.
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/bench.h"
+#include "sim/bench_evaluator.h"
+#include "sim/bench_hand.h"
+#include "sim/cli_commands.h"
+#include "sim/experiment_config.h"
+#include "sim/runner.h"
+#include "version.h"
+
+namespace sngsim {
+
+namespace {
+
+struct BenchOptions {
+  std::string what = "all";
+  int runs = 5;
+  bool json = false;
+  std::string config = "configs/bench.yaml";
+  std::int64_t tournaments = 100'000;
+  std::vector<int> threads = {1, 2};
+};
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
+  Experiment experiment;
+  try {
+    experiment = load_experiment(options.config);
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  experiment.tournaments = options.tournaments;
+  std::vector<BenchResult> results;
+  for (const int threads : options.threads) {
+    BenchResult result;
+    result.name = "tournaments, " + std::to_string(threads) + " thread(s), " + experiment.name;
+    result.unit = "tournament";
+    for (int run = 0; run < options.runs; ++run) {
+      RunOptions run_options;
+      run_options.threads = threads;
+      const RunResult outcome = run_experiment(experiment, run_options);
+      result.samples_ns_per_op.push_back(1e9 * outcome.wall_seconds / static_cast<double>(outcome.tournaments_done));
+    }
+    result.median_ns_per_op = median(result.samples_ns_per_op);
+    result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+    results.push_back(std::move(result));
+  }
+  return results;
+}
+
+void print(const std::vector<BenchResult>& results, bool json) {
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : results) {
+      out.push_back({{"name", r.name}, {"unit", r.unit}, {"median_ns_per_op", r.median_ns_per_op},
+                     {"median_ops_per_sec", r.median_ops_per_sec}, {"samples_ns_per_op", r.samples_ns_per_op}});
+    }
+    std::cout << nlohmann::json{{"version", kVersion}, {"commit", kGitCommit}, {"results", out},
+                                {"peak_rss_mib", peak_rss_mib()}}.dump(2)
+              << "\n";
+    return;
+  }
+  for (const auto& r : results) {
+    std::printf("%-58s %12.2f ns/%s  %14.0f %s/s  (median of %zu)\n", r.name.c_str(), r.median_ns_per_op,
+                r.unit.c_str(), r.median_ops_per_sec, r.unit.c_str(), r.samples_ns_per_op.size());
+  }
+  std::printf("peak memory: %.1f MiB\n", peak_rss_mib());
+}
+
+void run_bench(const BenchOptions& options) {
+  std::vector<BenchResult> results;
+  const bool all = options.what == "all";
+  if (all || options.what == "evaluator") {
+    for (auto& r : bench_evaluator(options.runs)) results.push_back(std::move(r));
+  }
+  if (all || options.what == "hand") {
+    auto hand = bench_hand(options.runs);
+    if (hand.size() == 2 && !options.json) {
+      std::printf("hand / floor ratio: %.2f\n", hand[1].median_ns_per_op / hand[0].median_ns_per_op);
+    }
+    for (auto& r : hand) results.push_back(std::move(r));
+  }
+  if (all || options.what == "tournament") {
+    auto tournaments = bench_tournaments(options);
+    if (tournaments.size() == 2 && !options.json) {
+      std::printf("speed-up %d -> %d threads: %.2fx\n", options.threads[0], options.threads[1],
+                  tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op);
+    }
+    for (auto& r : tournaments) results.push_back(std::move(r));
+  }
+  print(results, options.json);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* command = app.add_subcommand(
+      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments.");
+  command->add_option("what", options->what, "evaluator | hand | tournament | all")
+      ->check(CLI::IsMember({"evaluator", "hand", "tournament", "all"}));
+  command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
+  command->add_flag("--json", options->json, "Print JSON for machines");
+  command->add_option("-c,--config", options->config, "Experiment for the tournament benchmark");
+  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per tournament-benchmark run")
+      ->check(CLI::PositiveNumber);
+  command->add_option("-t,--threads", options->threads, "Thread counts to compare (tournament benchmark)");
+  command->callback([options] { run_bench(*options); });
+}
+
+}  // namespace sngsim
