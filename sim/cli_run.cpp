@@ -17,6 +17,7 @@
 #include "engine/rng.h"
 #include "sim/cli_commands.h"
 #include "sim/experiment_config.h"
+#include "sim/hand_history_writer.h"
 #include "sim/progress_bar.h"
 #include "sim/results_writer.h"
 #include "sim/runner.h"
@@ -37,6 +38,8 @@ struct RunCommandOptions {
   std::vector<std::string> overrides;
   bool force = false;
   bool quiet = false;
+  std::string hand_history;
+  std::int64_t hh_tournaments = 10;
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -81,6 +84,7 @@ void run(const RunCommandOptions& options) {
                                                         : std::filesystem::path(options.out);
   try {
     check_output_dir(out, options.force);
+    if (!options.hand_history.empty()) check_output_dir(options.hand_history, options.force);
   } catch (const std::exception& error) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
@@ -113,6 +117,18 @@ void run(const RunCommandOptions& options) {
   const auto summary = summarize(experiment, result.cells, provenance);
   write_results(out, summary, experiment, result.cells, options.force);
 
+  if (!options.hand_history.empty()) {
+    // Written beside the run, serially: tournament i is a pure function of
+    // (seed, i), so these are exactly the tournaments the statistics counted.
+    const std::filesystem::path final_dir(options.hand_history);
+    const std::filesystem::path staging = final_dir.string() + ".tmp";
+    std::filesystem::remove_all(staging);
+    write_hand_histories(experiment, staging, options.hh_tournaments);
+    std::filesystem::remove_all(final_dir);
+    std::filesystem::rename(staging, final_dir);
+    std::cout << "Hand histories of the first " << options.hh_tournaments << " tournaments per cell written to "
+              << final_dir.string() << "/\n";
+  }
   if (!options.quiet) std::cout << console_table(summary);
   std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done
             << " tournaments in " << result.wall_seconds << " s) written to " << out.string() << "/\n";
@@ -137,6 +153,10 @@ void add_run_command(CLI::App& app) {
                       "Override a config key before the run, e.g. --set table.stack=2000 (repeatable)");
   command->add_flag("-f,--force", options->force, "Replace an existing output folder");
   command->add_flag("-q,--quiet", options->quiet, "No progress bar and no console table");
+  command->add_option("--hand-history", options->hand_history,
+                      "Write PHH hand histories (one .phhs per tournament, a folder per cell) into this folder");
+  command->add_option("--hh-tournaments", options->hh_tournaments, "How many tournaments per cell --hand-history writes")
+      ->check(CLI::PositiveNumber);
   command->callback([options] { run(*options); });
 }
 

@@ -1,0 +1,44 @@
+#pragma once
+// Writes simulated tournaments as PHH hand histories (one .phhs file per
+// tournament), readable by `sngsim replay` and other PHH tools.
+//
+// Each hand carries the standard fields (variant, antes,
+// blinds_or_straddles, min_bet or small_bet/big_bet, starting_stacks,
+// actions with every dealt card, finishing_stacks) and the tournament's own:
+// hand, level, seat_count, seats, players (labels), _button_seat (possibly an
+// empty seat), _tournament, and on the last hand _places.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "sim/experiment.h"
+#include "sim/play_tournament.h"
+
+namespace sngsim {
+
+// One hand as PHH text (a TOML table body, without the `[n]` header).
+std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const std::vector<std::string>& labels_by_seat);
+
+class HandHistoryWriter final : public HandObserver {
+ public:
+  // Writes tournament `index` of `cell` into `directory`.
+  HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index);
+
+  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
+  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+
+ private:
+  const Cell& cell_;
+  std::filesystem::path path_;
+  std::int64_t index_;
+  std::string text_;  // the last hand is held back until _places is known
+  std::string pending_hand_;
+};
+
+// Writes the first `count` tournaments of every cell of `experiment` under
+// `directory`/cell-<n>/tournament-<i>.phhs (and a cells.txt index).
+void write_hand_histories(const Experiment& experiment, const std::filesystem::path& directory, std::int64_t count);
+
+}  // namespace sngsim
