@@ -1,0 +1,221 @@
+#include "sim/summary.h"
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include "sim/intervals.h"
+
+namespace sngsim {
+
+namespace {
+
+using nlohmann::json;
+
+json to_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
+
+json to_json(const std::optional<Interval>& interval) {
+  return interval ? json::array({interval->lo, interval->hi}) : json(nullptr);
+}
+
+// Nearest-rank percentile of a histogram: the smallest h whose cumulative
+// count reaches percent% of the total, compared in integers.
+json histogram_percentile(const std::vector<std::int64_t>& histogram, std::int64_t total, int percent) {
+  if (total <= 0) return nullptr;
+  std::int64_t cumulative = 0;
+  for (std::size_t h = 0; h < histogram.size(); ++h) {
+    cumulative += histogram[h];
+    if (static_cast<Int128>(cumulative) * 100 >= static_cast<Int128>(total) * percent)
+      return static_cast<std::int64_t>(h);
+  }
+  return nullptr;  // unreachable for a consistent histogram
+}
+
+json hands_json(const CellStats& stats) {
+  const std::int64_t n = stats.tournaments();
+  const auto& histogram = stats.hands_histogram();
+  json result;
+  result["mean"] = n > 0 ? json(static_cast<double>(stats.hands_sum()) / static_cast<double>(n)) : json(nullptr);
+  const std::optional<double> variance = sample_variance(n, stats.hands_sum(), stats.hands_sq_sum());
+  result["sd"] = variance ? json(std::sqrt(*variance)) : json(nullptr);
+  result["median"] = histogram_percentile(histogram, n, 50);
+  result["p10"] = histogram_percentile(histogram, n, 10);
+  result["p90"] = histogram_percentile(histogram, n, 90);
+  json max = nullptr;
+  for (std::size_t h = histogram.size(); h-- > 0;) {
+    if (histogram[h] > 0) {
+      max = static_cast<std::int64_t>(h);
+      break;
+    }
+  }
+  result["max"] = max;
+  // Index h - 1 for h = 1..cap; a tournament of zero hands (fewer than two
+  // players) has no bucket but still counts in the mean.
+  result["histogram"] = std::vector<std::int64_t>(histogram.begin() + 1, histogram.end());
+  return result;
+}
+
+// numerator / denominator of exact integers, rounded once at the end.
+std::optional<double> ratio(Int128 numerator, Int128 denominator) {
+  if (denominator == 0) return std::nullopt;
+  return static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator));
+}
+
+// V6: the prize pool is every buy-in less the fee; times 100 it is an
+// integer, which keeps mean prizes and ROI a single rounding from exact.
+Int128 prize_pool_times_100(const Payouts& payouts, int players) {
+  return static_cast<Int128>(players) * payouts.buy_in * (100 - payouts.fee_percent);
+}
+
+json player_json(const CellStats& stats, int label, const Payouts& payouts) {
+  const LabelTotals& t = stats.label_totals(label);
+  const std::int64_t n = t.entries;
+  const auto entries = static_cast<double>(n);
+  const Int128 unit_entries = static_cast<Int128>(kShareUnit) * n;
+  json result;
+  result["entries"] = n;
+  result["faults"] = t.faults;
+
+  json places = json::array();
+  for (const std::int64_t shares : t.place_shares) places.push_back(to_json(ratio(shares, unit_entries)));
+  result["places"] = std::move(places);
+
+  // Places are accumulated doubled (Placement::twice_mean) to stay integers.
+  const std::optional<double> mean_place = ratio(t.twice_mean_place_sum, 2 * static_cast<Int128>(n));
+  std::optional<Interval> mean_place_ci;
+  if (const auto variance = sample_variance(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum)) {
+    mean_place_ci = normal_interval(*mean_place, std::sqrt(*variance) / 2.0, n);
+  }
+  result["mean_place"] = to_json(mean_place);
+  result["mean_place_ci95"] = to_json(mean_place_ci);
+
+  const double unit = static_cast<double>(kShareUnit);
+  result["win_rate"] = to_json(ratio(t.win_shares(), unit_entries));
+  result["win_rate_ci95"] = to_json(wilson_interval(static_cast<double>(t.win_shares()) / unit, entries));
+  result["itm_rate"] = to_json(ratio(t.itm_shares, unit_entries));
+  result["itm_rate_ci95"] = to_json(wilson_interval(static_cast<double>(t.itm_shares) / unit, entries));
+
+  // A prize unit is pool / (100 * kShareUnit); with pool100 = 100 * pool:
+  //   mean prize = prize_units * pool100 / (100 * 100 * kShareUnit * n)
+  //   ROI = (mean prize - buy_in) / buy_in
+  const Int128 pool100 = prize_pool_times_100(payouts, stats.players());
+  const Int128 scale = 100 * 100 * unit_entries;
+  const Int128 prize_numerator = static_cast<Int128>(t.prize_units) * pool100;
+  result["mean_prize"] = to_json(ratio(prize_numerator, scale));
+  std::optional<double> roi;
+  std::optional<Interval> roi_ci;
+  if (n > 0 && payouts.buy_in > 0) {
+    roi = ratio(prize_numerator - scale * payouts.buy_in, scale * payouts.buy_in);
+    if (const auto variance = sample_variance(n, t.prize_units, t.prize_units_sq_sum)) {
+      const double roi_per_unit = static_cast<double>(
+          static_cast<long double>(pool100) / (10000.0L * kShareUnit * static_cast<long double>(payouts.buy_in)));
+      roi_ci = normal_interval(*roi, std::sqrt(*variance) * roi_per_unit, n);
+    }
+  }
+  result["roi"] = to_json(roi);
+  result["roi_ci95"] = to_json(roi_ci);
+
+  result["chips_at_cap_count"] = t.chips_at_cap_count;
+  result["avg_chips_at_cap"] = to_json(ratio(t.chips_at_cap_sum, t.chips_at_cap_count));
+  return result;
+}
+
+json head_to_head_json(const CellStats& stats) {
+  json result = json::array();
+  const auto& labels = stats.labels();
+  for (int a = 0; a < stats.label_count(); ++a) {
+    for (int b = 0; b < stats.label_count(); ++b) {
+      if (a == b) continue;
+      const HeadToHead& h = stats.head_to_head(a, b);
+      json entry;
+      entry["a"] = labels[static_cast<std::size_t>(a)];
+      entry["b"] = labels[static_cast<std::size_t>(b)];
+      entry["above"] = h.above;
+      entry["below"] = h.below;
+      entry["tied"] = h.tied;
+      entry["tournaments"] = h.tournaments;
+      std::optional<double> fraction;
+      std::optional<Interval> ci;
+      if (h.pairs() > 0) {
+        // Ties count half: (2 * above + tied) / (2 * pairs).
+        fraction = static_cast<double>(2 * h.above + h.tied) / (2.0 * static_cast<double>(h.pairs()));
+        const double trials = static_cast<double>(h.tournaments);
+        ci = wilson_interval(*fraction * trials, trials);
+      }
+      entry["a_above_b"] = to_json(fraction);
+      entry["ci95"] = to_json(ci);
+      result.push_back(std::move(entry));
+    }
+  }
+  return result;
+}
+
+json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
+  json result;
+  result["index"] = index;
+  json params = json::object();
+  for (const auto& [key, value] : cell.params) params[key] = value;
+  result["params"] = std::move(params);
+  result["labels"] = stats.labels();
+  result["seats"] = stats.players();
+  result["hand_cap"] = stats.hand_cap();
+  const std::int64_t n = stats.tournaments();
+  result["tournaments"] = n;
+  result["hands"] = hands_json(stats);
+  result["capped"] = stats.capped();
+  result["capped_fraction"] =
+      n > 0 ? json(static_cast<double>(stats.capped()) / static_cast<double>(n)) : json(nullptr);
+  const auto& levels = stats.level_histogram();
+  result["level_reached"] = std::vector<std::int64_t>(levels.begin() + 1, levels.end());
+
+  json survival = json::array();
+  for (int h = 0; h <= stats.hand_cap(); ++h) {
+    survival.push_back(n > 0 ? json(static_cast<double>(stats.players_left_after(h)) / static_cast<double>(n))
+                             : json(nullptr));
+  }
+  result["survival"] = std::move(survival);
+
+  const Payouts& payouts = cell.payouts;
+  result["payouts"] = {{"percent", payouts.percent},
+                       {"buy_in", payouts.buy_in},
+                       {"fee_percent", payouts.fee_percent},
+                       {"prize_pool", to_json(ratio(prize_pool_times_100(payouts, stats.players()), 100))}};
+
+  json players = json::object();
+  for (int label = 0; label < stats.label_count(); ++label) {
+    players[stats.labels()[static_cast<std::size_t>(label)]] = player_json(stats, label, payouts);
+  }
+  result["players"] = std::move(players);
+  result["head_to_head"] = head_to_head_json(stats);
+  return result;
+}
+
+}  // namespace
+
+nlohmann::json summarize(const Experiment& experiment, const std::vector<CellStats>& cells,
+                         const Provenance& provenance) {
+  if (cells.size() != experiment.cells.size()) {
+    throw std::invalid_argument("summarize: " + std::to_string(cells.size()) + " statistics for " +
+                                std::to_string(experiment.cells.size()) + " cells");
+  }
+  json summary;
+  summary["format"] = "sngsim-summary/1";
+  summary["name"] = experiment.name;
+  summary["seed"] = provenance.seed;
+  summary["tournaments"] = experiment.tournaments;
+  std::int64_t done = 0;
+  for (const CellStats& stats : cells) done += stats.tournaments();
+  summary["tournaments_done"] = done;
+  summary["partial"] = provenance.partial;
+  summary["provenance"] = {{"version", provenance.version},
+                           {"commit", provenance.commit},
+                           {"config_hash", provenance.config_hash},
+                           {"threads", provenance.threads},
+                           {"wall_seconds", provenance.wall_seconds}};
+  json cell_list = json::array();
+  for (std::size_t i = 0; i < cells.size(); ++i) cell_list.push_back(cell_json(experiment.cells[i], cells[i], i));
+  summary["cells"] = std::move(cell_list);
+  return summary;
+}
+
+}  // namespace sngsim
