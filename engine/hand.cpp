@@ -1,6 +1,8 @@
 #include "engine/hand.h"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 
 #include "engine/evaluator.h"
 
@@ -79,7 +81,7 @@ void Hand::start(const HandSetup& setup) {
   for (int p = 0; p < kMaxPlayers; ++p) {
     const auto i = static_cast<std::size_t>(p);
     stack_[i] = p < n_ ? setup.stacks[i] : 0;
-    bet_[i] = committed_[i] = 0;
+    bet_[i] = committed_[i] = ante_[i] = 0;
     folded_[i] = p >= n_;
     acted_[i] = needs_to_act_[i] = false;
     reopen_level_[i] = 0;
@@ -93,6 +95,7 @@ void Hand::start(const HandSetup& setup) {
     if (ante <= 0) continue;
     stack_[i] -= ante;
     committed_[i] += ante;
+    ante_[i] = ante;
     record(EventType::kAnte, p, ante);
   }
   // Blinds: a short stack posts what it has (R15), but the bet to match stays
@@ -221,10 +224,14 @@ ApplyError Hand::apply(Action action) {
       const Chips to = action.amount;
       if (!legal.can_raise) return ApplyError::kCannotRaise;
       // legal.min_raise_to already drops to the stack for a short all-in.
-      if (to > legal.max_raise_to) return ApplyError::kRaiseTooLarge;
-      if (to < legal.min_raise_to) {
-        return setup_.rules.betting == BettingStructure::kFixedLimit ? ApplyError::kWrongLimitSize
-                                                                     : ApplyError::kRaiseTooSmall;
+      // Beyond the stack is too large in every structure; in fixed limit any
+      // other size is the wrong size (min == max there).
+      if (to > bet_[p] + stack_[p]) return ApplyError::kRaiseTooLarge;
+      if (setup_.rules.betting == BettingStructure::kFixedLimit) {
+        if (to != legal.min_raise_to) return ApplyError::kWrongLimitSize;
+      } else {
+        if (to > legal.max_raise_to) return ApplyError::kRaiseTooLarge;
+        if (to < legal.min_raise_to) return ApplyError::kRaiseTooSmall;
       }
       // Whether this bet is a full one decides reopening (R12) and the cap (V2).
       bool full = false;
@@ -303,20 +310,26 @@ void Hand::advance() {
   to_act_ = next_to_act(n_ - 1);
 }
 
+Chips Hand::bet_total(int player) const {
+  const auto p = static_cast<std::size_t>(player);
+  return committed_[p] - ante_[p];
+}
+
 void Hand::return_uncalled() {
+  // Folded players count: chips they put in did match the bet at the time.
   int top = -1;
   Chips second = 0;
   for (int p = 0; p < n_; ++p) {
-    const Chips c = committed_[static_cast<std::size_t>(p)];
-    if (top < 0 || c > committed_[static_cast<std::size_t>(top)]) {
-      if (top >= 0) second = std::max(second, committed_[static_cast<std::size_t>(top)]);
+    const Chips c = bet_total(p);
+    if (top < 0 || c > bet_total(top)) {
+      if (top >= 0) second = std::max(second, bet_total(top));
       top = p;
     } else {
       second = std::max(second, c);
     }
   }
   const auto t = static_cast<std::size_t>(top);
-  const Chips excess = committed_[t] - second;
+  const Chips excess = bet_total(top) - second;
   if (excess <= 0) return;
   committed_[t] -= excess;
   bet_[t] -= std::min(excess, bet_[t]);
@@ -362,45 +375,100 @@ void Hand::showdown(bool run_out) {
     rank[i] = evaluate_hand(setup_.rules.hole_cards, hole[i], board);
   }
 
-  // R13: one pot per distinct commitment level of the players still in,
-  // each contested by those who reached that level.
-  std::array<Chips, kMaxPlayers> levels{};
-  int level_count = 0;
-  for (int p = 0; p < n_; ++p) {
-    if (!folded_[static_cast<std::size_t>(p)]) levels[static_cast<std::size_t>(level_count++)] = committed_[static_cast<std::size_t>(p)];
-  }
-  std::sort(levels.begin(), levels.begin() + level_count);
-  level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
-
-  std::array<Chips, kMaxPlayers> winnings{};
-  Chips previous = 0;
+  // Pots won by exactly the same players are split as one: splitting them one
+  // by one would make odd chips the combined amount does not have (the
+  // oracle histories demand this; docs/rules-decisions.md). At most one pot
+  // per ante level and one per bet level.
+  std::array<std::uint32_t, 2 * kMaxPlayers> pot_winners{};
+  std::array<Chips, 2 * kMaxPlayers> pot_amount{};
+  int pot_count = 0;
   Chips distributed = 0;
-  const Chips total = pot();
-  for (int l = 0; l < level_count; ++l) {
-    const Chips level = levels[static_cast<std::size_t>(l)];
-    Chips amount = 0;
+  auto add_pot = [&](std::uint32_t eligible, Chips amount) {
+    if (amount == 0) return;
     HandRank best{};
     for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      amount += std::min(committed_[i], level) - std::min(committed_[i], previous);
-      if (!folded_[i] && committed_[i] >= level) best = std::max(best, rank[i]);
+      if ((eligible & (1u << p)) != 0) best = std::max(best, rank[static_cast<std::size_t>(p)]);
     }
-    if (l == level_count - 1) amount = total - distributed;  // nothing may be left behind
+    std::uint32_t winners = 0;
+    for (int p = 0; p < n_; ++p) {
+      if ((eligible & (1u << p)) != 0 && rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
+    }
+    int k = 0;
+    while (k < pot_count && pot_winners[static_cast<std::size_t>(k)] != winners) ++k;
+    if (k == pot_count) pot_winners[static_cast<std::size_t>(pot_count++)] = winners;
+    pot_amount[static_cast<std::size_t>(k)] += amount;
     distributed += amount;
-    previous = level;
-    int winners = 0;
-    for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      winners += (!folded_[i] && committed_[i] >= level && rank[i] == best) ? 1 : 0;
+  };
+  // Splits contributions into layers at the given levels (sorted, distinct):
+  // the layer up to each level is contested by the live players whose limit
+  // reaches it (R13).
+  auto add_layers = [&](const std::array<Chips, kMaxPlayers>& put_in, const std::array<Chips, kMaxPlayers>& limit,
+                        std::array<Chips, kMaxPlayers> levels, int level_count) {
+    std::sort(levels.begin(), levels.begin() + level_count);
+    level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+    Chips previous = 0;
+    for (int l = 0; l < level_count; ++l) {
+      const Chips level = levels[static_cast<std::size_t>(l)];
+      Chips amount = 0;
+      std::uint32_t eligible = 0;
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        amount += std::min(put_in[i], level) - std::min(put_in[i], previous);
+        if (!folded_[i] && limit[i] >= level) eligible |= 1u << p;
+      }
+      add_pot(eligible, amount);
+      previous = level;
     }
-    // R17: equal shares; the odd chips one each from the first seat left of
-    // the button, which is hand-order index 0.
-    const Chips share = amount / winners;
-    Chips odd = amount % winners;
+  };
+
+  // Antes (V3) are dead money that every live player contests, except that a
+  // player who could not cover its own ante wins from each ante at most what
+  // it posted (R13). A big-blind ante is thus won by whoever wins the main
+  // pot, and it is never an uncalled bet.
+  constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
+  std::array<Chips, kMaxPlayers> ante_limit{};
+  std::array<Chips, kMaxPlayers> levels{};
+  int level_count = 0;
+  Chips highest_limit = 0;
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
+    if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+  }
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    if (folded_[i]) continue;
+    // When every live player is short, the longest takes the rest, as a
+    // full ante would.
+    if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
+    levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
+  }
+  add_layers(ante_, ante_limit, levels, level_count);
+
+  // Bets (R13): one pot per distinct bet level of the live players, each
+  // contested by those who reached it.
+  std::array<Chips, kMaxPlayers> bets{};
+  level_count = 0;
+  for (int p = 0; p < n_; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    bets[i] = bet_total(p);
+    if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+  }
+  add_layers(bets, bets, levels, level_count);
+  // Nothing may be left behind, whatever the commitments looked like.
+  if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
+
+  // R17: equal shares; the odd chips one each from the first seat left of
+  // the button, which is hand-order index 0.
+  std::array<Chips, kMaxPlayers> winnings{};
+  for (int k = 0; k < pot_count; ++k) {
+    const std::uint32_t winners = pot_winners[static_cast<std::size_t>(k)];
+    const Chips amount = pot_amount[static_cast<std::size_t>(k)];
+    const Chips share = amount / std::popcount(winners);
+    Chips odd = amount % std::popcount(winners);
     for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      if (folded_[i] || committed_[i] < level || rank[i] != best) continue;
-      winnings[i] += share + (odd > 0 ? 1 : 0);
+      if ((winners & (1u << p)) == 0) continue;
+      winnings[static_cast<std::size_t>(p)] += share + (odd > 0 ? 1 : 0);
       if (odd > 0) --odd;
     }
   }

@@ -15,6 +15,12 @@
 //  - apply() of an illegal action returns an ApplyError and changes nothing;
 //    deciding what to do instead (V5) is the caller's policy.
 //  - A fold when checking is free is taken as a check (R10).
+//
+// Pots, decided by replaying real and oracle hand histories
+// (docs/rules-decisions.md): antes are dead money in the main pot and never
+// part of an uncalled bet; a player short on its own ante wins at most what it
+// posted from each ante; pots with exactly the same winners are split as one
+// before odd chips are given out (R17).
 
 #include <array>
 #include <cstdint>
@@ -171,6 +177,7 @@ class Hand {
   void begin_round(Street street);
   void advance();
   void deal_board_to(int count);
+  Chips bet_total(int player) const;  // chips put in this hand apart from the ante
   void return_uncalled();
   void award_to_last_player();
   void showdown(bool run_out);
@@ -180,7 +187,10 @@ class Hand {
   int n_ = 0;
   std::array<Chips, kMaxPlayers> stack_{};
   std::array<Chips, kMaxPlayers> bet_{};
-  std::array<Chips, kMaxPlayers> committed_{};
+  std::array<Chips, kMaxPlayers> committed_{};  // antes included
+  // Antes are dead money (V3): they sit in the main pot but are nobody's
+  // bet, so uncalled bets (R14) and side pots (R13) are measured without them.
+  std::array<Chips, kMaxPlayers> ante_{};
   std::array<bool, kMaxPlayers> folded_{};
   std::array<bool, kMaxPlayers> needs_to_act_{};
   std::array<bool, kMaxPlayers> acted_{};

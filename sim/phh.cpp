@@ -311,6 +311,15 @@ class Converter {
     // Heads-up, p1 is the big blind but the blinds are still written small
     // blind first (data/README.md).
     if (n_ == 2) std::swap(setup.blinds[0], setup.blinds[1]);
+    // The engine treats antes as dead money (V3), PHH's
+    // `ante_trimming_status = false`. Trimming (an ante counted as part of a
+    // bet, its uncalled part returned) gives the same chips when every player
+    // owes the same ante, and differs otherwise (a big-blind ante).
+    const bool equal_antes = std::all_of(hand_.antes.begin(), hand_.antes.end(),
+                                         [&](Chips ante) { return ante == hand_.antes.front(); });
+    if (hand_.ante_trimming_status && !equal_antes) {
+      throw FieldError{"ante_trimming_status = true with unequal antes is not supported (antes are dead money, V3)"};
+    }
   }
 
   std::string where(int index) const {

@@ -22,7 +22,12 @@ std::optional<std::vector<Chips>> resolve_half_chips(const std::vector<RecordedS
 
 namespace {
 
-std::string player_name(int player) { return "p" + std::to_string(player + 1); }
+std::string player_name(int player) {
+  // Appending (not "p" + ...) sidesteps a GCC 12 -Wrestrict false positive.
+  std::string name = "p";
+  name += std::to_string(player + 1);
+  return name;
+}
 
 std::string describe_legal(const LegalActions& legal) {
   std::string text;

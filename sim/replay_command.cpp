@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "sim/cli_commands.h"
+
 namespace sngsim {
 
 int run_replay_command(const ReplayCommandOptions& options) {
@@ -20,8 +22,15 @@ int run_replay_command(const ReplayCommandOptions& options) {
   replay.max_print = options.max_print;
   const ReplayResult result = replay_files(options.files, replay, std::cout);
   std::cout.flush();
-  // Replaying nothing proves nothing: a filter that matches no hand fails too.
-  return result.ok() && result.passed > 0 ? 0 : 1;
+  if (result.failed > 0) return kExitFailure;
+  // Unreadable histories are bad input; so is a selection that replays
+  // nothing, which would prove nothing.
+  if (result.unreadable > 0) return kExitBadInput;
+  if (result.passed == 0) {
+    std::cerr << "sngsim replay: no hand was replayed\n";
+    return kExitBadInput;
+  }
+  return 0;
 }
 
 void add_replay_command(CLI::App& app) {
@@ -33,6 +42,7 @@ void add_replay_command(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--max-print", options->max_print, "Problems printed in full (the rest are counted)")
       ->check(CLI::NonNegativeNumber);
+  command->add_flag_callback("--quiet", [options] { options->max_print = 0; }, "Print only the totals (--max-print 0)");
   command->callback([options] {
     const int status = run_replay_command(*options);
     if (status != 0) throw CLI::RuntimeError(status);

@@ -1,11 +1,12 @@
 #pragma once
-// The `replay` subcommand: `sngsim replay FILE... [--variant LIST] [--max-print N]`.
+// The `replay` subcommand:
+// `sngsim replay FILE... [--variant LIST] [--max-print N | --quiet]`.
 //
-// Exit status: 0 when every selected hand passed, 1 when any hand failed or
-// could not be read (or no hand was replayed at all). The callback reports a
-// non-zero status by throwing CLI::RuntimeError(status), which CLI11_PARSE
-// (or `catch (const CLI::ParseError& e) { return app.exit(e); }`) turns into
-// the process exit code without printing anything more.
+// Exit status (sim/cli_commands.h): 0 when every selected hand passed,
+// kExitFailure (1) when a hand was replayed and failed, else kExitBadInput
+// (2) when a file or hand could not be read or no hand was replayed at all.
+// The callback reports a non-zero status by throwing CLI::RuntimeError(status),
+// which main turns into the process exit code without printing more.
 
 #include <string>
 #include <vector>
