@@ -75,11 +75,6 @@ Chips total_chips(const Tournament& tournament) {
   return total;
 }
 
-// The seat whose hand-order index is p in the current setup.
-int seat_at(const Tournament& tournament, int p) {
-  return tournament.current_setup().seats[static_cast<std::size_t>(p)];
-}
-
 TournamentRules rules_for(int players, Chips stack = 1000) {
   TournamentRules rules;
   rules.players = players;
@@ -317,7 +312,7 @@ TEST_CASE("R20 players busted in the same hand place by their chips at the start
   CHECK(tournament.stack(2) == 1010 + 990 + 1000);
 }
 
-TEST_CASE("R20 equal starting chips share the places; seed 002's button order is configurable", "[tournament]") {
+TEST_CASE("R20 equal starting chips share the places, or seed 002's button order is configurable", "[tournament]") {
   for (const TieRule tie_rule : {TieRule::kShare, TieRule::kButtonOrder}) {
     TournamentRules rules = rules_for(4);
     rules.tie_rule = tie_rule;
