@@ -31,21 +31,18 @@ void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
   events_.push_back(Event{type, static_cast<std::int8_t>(player), street_, amount, cards});
 }
 
-bool Hand::is_active(int player) const {
-  const auto p = static_cast<std::size_t>(player);
-  return !folded_[p] && stack_[p] > 0;
-}
+bool Hand::is_active(int player) const { return (active_mask_ >> player) & 1u; }
 
-int Hand::active_count() const {
-  int count = 0;
-  for (int p = 0; p < n_; ++p) count += is_active(p) ? 1 : 0;
-  return count;
-}
+int Hand::active_count() const { return std::popcount(active_mask_); }
 
-int Hand::live_count() const {
-  int count = 0;
-  for (int p = 0; p < n_; ++p) count += folded_[static_cast<std::size_t>(p)] ? 0 : 1;
-  return count;
+int Hand::live_count() const { return std::popcount(live_mask_); }
+
+void Hand::fold(int player) {
+  folded_[static_cast<std::size_t>(player)] = true;
+  const std::uint32_t keep = ~(1u << player);
+  live_mask_ &= keep;
+  active_mask_ &= keep;
+  pending_mask_ &= keep;
 }
 
 Chips Hand::max_bet_of_others(int player) const {
@@ -56,18 +53,15 @@ Chips Hand::max_bet_of_others(int player) const {
   return highest;
 }
 
-Chips Hand::pot() const {
-  if (is_terminal()) return 0;
-  Chips total = 0;
-  for (int p = 0; p < n_; ++p) total += committed_[static_cast<std::size_t>(p)];
-  return total;
-}
+Chips Hand::pot() const { return is_terminal() ? 0 : pot_; }
 
 void Hand::put_in(int player, Chips amount) {
   const auto p = static_cast<std::size_t>(player);
   stack_[p] -= amount;
   bet_[p] += amount;
   committed_[p] += amount;
+  pot_ += amount;
+  if (stack_[p] == 0) active_mask_ &= ~(1u << player);
 }
 
 void Hand::start(const HandSetup& setup) {
@@ -78,14 +72,19 @@ void Hand::start(const HandSetup& setup) {
   board_count_ = 0;
   last_aggressor_ = -1;
   to_act_ = -1;
+  pot_ = 0;
+  antes_posted_ = false;
+  live_mask_ = (1u << n_) - 1;
+  active_mask_ = 0;
   for (int p = 0; p < kMaxPlayers; ++p) {
     const auto i = static_cast<std::size_t>(p);
     stack_[i] = p < n_ ? setup.stacks[i] : 0;
     bet_[i] = committed_[i] = ante_[i] = 0;
     folded_[i] = p >= n_;
-    acted_[i] = needs_to_act_[i] = false;
+    acted_[i] = false;
     reopen_level_[i] = 0;
     full_bets_seen_[i] = 0;
+    if (stack_[i] > 0 && p < n_) active_mask_ |= 1u << p;
   }
 
   // Antes first, as dead money that counts toward nobody's bet (V3).
@@ -96,6 +95,9 @@ void Hand::start(const HandSetup& setup) {
     stack_[i] -= ante;
     committed_[i] += ante;
     ante_[i] = ante;
+    pot_ += ante;
+    antes_posted_ = true;
+    if (stack_[i] == 0) active_mask_ &= ~(1u << p);
     record(EventType::kAnte, p, ante);
   }
   // Blinds: a short stack posts what it has (R15), but the bet to match stays
@@ -119,7 +121,7 @@ void Hand::start(const HandSetup& setup) {
   last_full_bet_ = big_blind;
   full_bets_ = big_blind > 0 ? 1 : 0;
   cap_lifted_ = live_count() == 2;
-  for (int p = 0; p < n_; ++p) needs_to_act_[static_cast<std::size_t>(p)] = is_active(p);
+  pending_mask_ = active_mask_;
 
   if (round_is_over()) {
     advance();
@@ -136,28 +138,20 @@ bool Hand::can_reopen(int player) const {
 }
 
 bool Hand::round_is_over() const {
-  int active = 0;
-  int last_active = -1;
-  bool someone_must_act = false;
-  for (int p = 0; p < n_; ++p) {
-    if (!is_active(p)) continue;
-    ++active;
-    last_active = p;
-    someone_must_act = someone_must_act || needs_to_act_[static_cast<std::size_t>(p)];
-  }
-  if (!someone_must_act) return true;
+  if ((pending_mask_ & active_mask_) == 0) return true;
   // A lone player who can act but owes nothing has nothing to decide: every
   // other player is all-in (R9, R12).
-  return active == 1 &&
-         bet_[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
+  if (std::popcount(active_mask_) != 1) return false;
+  const int last_active = std::countr_zero(active_mask_);
+  return bet_[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
 }
 
 int Hand::next_to_act(int after) const {
-  for (int i = 1; i <= n_; ++i) {
-    const int p = (after + i) % n_;
-    if (needs_to_act_[static_cast<std::size_t>(p)] && is_active(p)) return p;
-  }
-  return -1;
+  const std::uint32_t waiting = pending_mask_ & active_mask_;
+  if (waiting == 0) return -1;
+  // The first waiting player clockwise after `after`, wrapping around.
+  const std::uint32_t later = waiting & ~((2u << after) - 1u);
+  return std::countr_zero(later != 0 ? later : waiting);
 }
 
 Chips Hand::bet_size() const {
@@ -181,8 +175,7 @@ LegalActions Hand::legal_actions() const {
   legal.can_fold = !legal.can_check;
 
   const Chips all_in_to = bet_[p] + stack_[p];
-  bool someone_can_answer = false;
-  for (int q = 0; q < n_; ++q) someone_can_answer = someone_can_answer || (q != to_act_ && is_active(q));
+  const bool someone_can_answer = (active_mask_ & ~(1u << to_act_)) != 0;
   const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
                          full_bets_ < kFixedLimitBetCap;
   legal.can_raise = all_in_to > highest_bet_ && someone_can_answer && under_cap && can_reopen(to_act_);
@@ -204,23 +197,26 @@ ApplyError Hand::apply(Action action) {
   if (to_act_ < 0) return ApplyError::kHandOver;
   const int player = to_act_;
   const auto p = static_cast<std::size_t>(player);
-  const LegalActions legal = legal_actions();
+  // Folds, checks and calls need only the amount to call; the full legal
+  // range is worked out for raises alone (this is the engine's hot path).
+  const Chips to_call = std::max<Chips>(0, highest_bet_ - bet_[p]);
 
-  if (action.type == ActionType::kFold && legal.can_check) action = Action::check_call();
+  if (action.type == ActionType::kFold && to_call == 0) action = Action::check_call();
   switch (action.type) {
     case ActionType::kFold:
-      folded_[p] = true;
+      fold(player);
       record(EventType::kFold, player);
       break;
     case ActionType::kCheckCall:
-      if (legal.call_amount == 0) {
+      if (to_call == 0) {
         record(EventType::kCheck, player);
       } else {
-        put_in(player, legal.call_amount);
+        put_in(player, std::min(to_call, stack_[p]));
         record(EventType::kCall, player, bet_[p]);
       }
       break;
     case ActionType::kBetRaise: {
+      const LegalActions legal = legal_actions();
       const Chips to = action.amount;
       if (!legal.can_raise) return ApplyError::kCannotRaise;
       // legal.min_raise_to already drops to the stack for a short all-in.
@@ -247,15 +243,13 @@ ApplyError Hand::apply(Action action) {
       put_in(player, to - bet_[p]);
       highest_bet_ = to;
       last_aggressor_ = player;
-      for (int q = 0; q < n_; ++q) {
-        if (q != player && is_active(q)) needs_to_act_[static_cast<std::size_t>(q)] = true;
-      }
+      pending_mask_ = active_mask_ & ~(1u << player);
       record(EventType::kBetRaise, player, to);
       break;
     }
   }
   acted_[p] = true;
-  needs_to_act_[p] = false;
+  pending_mask_ &= ~(1u << player);
   reopen_level_[p] = highest_bet_ + min_raise_increment_;
   full_bets_seen_[p] = full_bets_;
 
@@ -290,10 +284,10 @@ void Hand::begin_round(Street street) {
     const auto i = static_cast<std::size_t>(p);
     bet_[i] = 0;
     acted_[i] = false;
-    needs_to_act_[i] = is_active(p);
     reopen_level_[i] = 0;
     full_bets_seen_[i] = 0;
   }
+  pending_mask_ = active_mask_;
 }
 
 void Hand::advance() {
@@ -334,6 +328,7 @@ void Hand::return_uncalled() {
   committed_[t] -= excess;
   bet_[t] -= std::min(excess, bet_[t]);
   stack_[t] += excess;
+  pot_ -= excess;
   record(EventType::kUncalledReturn, top, excess);
 }
 
@@ -404,8 +399,13 @@ void Hand::showdown(bool run_out) {
   // reaches it (R13).
   auto add_layers = [&](const std::array<Chips, kMaxPlayers>& put_in, const std::array<Chips, kMaxPlayers>& limit,
                         std::array<Chips, kMaxPlayers> levels, int level_count) {
-    std::sort(levels.begin(), levels.begin() + level_count);
-    level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+    // Usually every live player put in the same: one pot, nothing to sort.
+    if (std::all_of(levels.begin(), levels.begin() + level_count, [&](Chips l) { return l == levels[0]; })) {
+      level_count = std::min(level_count, 1);
+    } else {
+      std::sort(levels.begin(), levels.begin() + level_count);
+      level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+    }
     Chips previous = 0;
     for (int l = 0; l < level_count; ++l) {
       const Chips level = levels[static_cast<std::size_t>(l)];
@@ -425,25 +425,27 @@ void Hand::showdown(bool run_out) {
   // player who could not cover its own ante wins from each ante at most what
   // it posted (R13). A big-blind ante is thus won by whoever wins the main
   // pot, and it is never an uncalled bet.
-  constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
-  std::array<Chips, kMaxPlayers> ante_limit{};
   std::array<Chips, kMaxPlayers> levels{};
   int level_count = 0;
-  Chips highest_limit = 0;
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
-    if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+  if (antes_posted_) {
+    constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
+    std::array<Chips, kMaxPlayers> ante_limit{};
+    Chips highest_limit = 0;
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
+      if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+    }
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      if (folded_[i]) continue;
+      // When every live player is short, the longest takes the rest, as a
+      // full ante would.
+      if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
+      levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
+    }
+    add_layers(ante_, ante_limit, levels, level_count);
   }
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    if (folded_[i]) continue;
-    // When every live player is short, the longest takes the rest, as a
-    // full ante would.
-    if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
-    levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
-  }
-  add_layers(ante_, ante_limit, levels, level_count);
 
   // Bets (R13): one pot per distinct bet level of the live players, each
   // contested by those who reached it.

@@ -163,6 +163,7 @@ class Hand {
 
  private:
   bool is_active(int player) const;  // in the hand and not all-in
+  void fold(int player);
   int active_count() const;
   int live_count() const;
   Chips max_bet_of_others(int player) const;
@@ -192,7 +193,14 @@ class Hand {
   // bet, so uncalled bets (R14) and side pots (R13) are measured without them.
   std::array<Chips, kMaxPlayers> ante_{};
   std::array<bool, kMaxPlayers> folded_{};
-  std::array<bool, kMaxPlayers> needs_to_act_{};
+  // Bit p set: player p is still in the hand (live), also has chips behind
+  // (active), or still has to act this round (pending). Masks keep the
+  // per-action bookkeeping to a few instructions.
+  std::uint32_t live_mask_ = 0;
+  std::uint32_t active_mask_ = 0;
+  std::uint32_t pending_mask_ = 0;
+  Chips pot_ = 0;  // every chip in the middle, antes included
+  bool antes_posted_ = false;
   std::array<bool, kMaxPlayers> acted_{};
   // No-limit and pot-limit reopening (R12): the bet level a player must face
   // before it may raise again.
