@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Regenerates the two pictures the README shows, from real runs, into
+# docs/images/:
+#   hands-turbo-vs-normal.png   configs/turbo-vs-normal.yaml, the 3-player
+#                               2000-chip cells: normal and turbo blinds'
+#                               hands-per-tournament histograms overlaid
+#   rates-compare-strategies.png  configs/compare-strategies.yaml: win rate
+#                               and ROI per label with 95% intervals
+# Both come from `sngsim report` (scripts/report.py); the same code and
+# seeds give the same bytes. Takes about ten seconds on two cores.
+#
+# Usage: scripts/readme_pictures.sh        (SNGSIM_BIN=path/to/sngsim to pick a build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin="${SNGSIM_BIN:-build/sngsim}"
+if [ ! -x "$bin" ]; then
+  echo "readme_pictures: $bin not found: build it first (scripts/build.sh) or set SNGSIM_BIN" >&2
+  exit 2
+fi
+max_bytes=$((150 * 1024))
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p docs/images
+
+# One overlay group of the matrix: blinds x {stack 2000} x {3 players}.
+"$bin" run configs/turbo-vs-normal.yaml --tournaments 5000 \
+  --set 'matrix.table.stack=[2000]' --set 'matrix.table.players=[3]' \
+  --quiet --out "$work/turbo-vs-normal" --report
+cp "$work/turbo-vs-normal/report/hands_1.png" docs/images/hands-turbo-vs-normal.png
+
+"$bin" run configs/compare-strategies.yaml --tournaments 12000 --quiet --out "$work/compare-strategies" --report
+cp "$work/compare-strategies/report/rates_0.png" docs/images/rates-compare-strategies.png
+
+for image in docs/images/hands-turbo-vs-normal.png docs/images/rates-compare-strategies.png; do
+  bytes=$(stat -c %s "$image")
+  echo "$image: $bytes bytes"
+  if [ "$bytes" -ge "$max_bytes" ]; then
+    echo "readme_pictures: $image is $bytes bytes, over the $max_bytes-byte budget for README images" >&2
+    exit 1
+  fi
+done

@@ -1,0 +1,627 @@
+#!/usr/bin/env python3
+"""Plots and a self-contained HTML report of one `sngsim run` results folder.
+
+Usage:  scripts/report.py RESULTS_DIR [--max-cells N]
+        (or `sngsim report RESULTS_DIR`, which runs this script)
+
+Reads RESULTS_DIR/summary.json (schema: the comment at the top of
+sim/summary.h) and RESULTS_DIR/config.yaml, and writes
+
+  RESULTS_DIR/report/*.png   the plots, one file per figure
+  RESULTS_DIR/report.html    one page holding every plot as a base64 data
+                             URI, the numbers as tables and the provenance;
+                             it loads nothing else and works on its own
+
+The figures:
+  hands_<k>.png     tournament length: the hands-per-tournament histogram of
+                    every cell of overlay group k, overlaid, the hand cap
+                    marked. A group is the cells whose matrix parameters are
+                    equal except the blinds key (a key named `blinds` or
+                    ending in `.blinds`), so turbo and normal share a plot.
+                    Without a blinds key in the matrix each cell is its own
+                    group. k counts from 1 in the order of the groups' first
+                    cells; every cell is in exactly one group.
+  survival_<k>.png  players left against hand number, one curve per cell of
+                    group k (the same groups).
+  places_<i>.png    cell i: share of each finishing place per label, stacked,
+                    with the mean place and its 95% interval written above.
+  rates_<i>.png     cell i: win rate and ROI per label with 95% whiskers,
+                    each panel sorted by its own value (best at the top),
+                    a label keeping its colour in both.
+  h2h_<i>.png       cell i: head-to-head heatmap, P(row finishes above
+                    column), the fraction written in each square; only for
+                    cells with two labels or more.
+The per-cell figures are drawn for the first --max-cells cells (default 12,
+0 = all); the tables cover every cell.
+
+Each <img> in the page carries data-file (its PNG's name) and data-cells (the
+comma-separated cell indices it shows), so a test can check the page against
+the folder.
+
+The output is deterministic: fixed figure sizes, DPI and fonts, and no
+software or date metadata in the PNGs, so the same summary gives the same
+bytes.
+
+Exit codes: 0 written; 1 the report could not be made (matplotlib missing,
+an unwritable folder); 2 bad input (no such folder, no or invalid
+summary.json).
+
+Dependencies: Python 3 and Debian's python3-matplotlib (scripts/setup.sh
+installs both). Debian installs matplotlib for /usr/bin/python3; when the
+python3 first on PATH (pyenv, a virtualenv) lacks it, the script runs itself
+again with /usr/bin/python3.
+"""
+
+import argparse
+import base64
+import html
+import json
+import math
+import os
+import sys
+import textwrap
+
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2
+
+DEFAULT_MAX_CELLS = 12
+DPI = 100
+# Figure sizes in inches at DPI: 900x500 px and 700x600 px.
+WIDE = (9.0, 5.0)
+SQUARE = (7.0, 6.0)
+HIST_BINS = 60  # at most this many bins between 0 and the hand cap
+FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_")
+DEBIAN_PYTHON = "/usr/bin/python3"
+REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
+
+
+class BadInput(Exception):
+    """The results folder cannot be reported on; the message says why."""
+
+
+def fail(code, message):
+    print(f"sngsim report: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+# ---------------------------------------------------------------- input
+
+
+def load_summary(results_dir):
+    """The parsed summary.json of results_dir; raises BadInput."""
+    if not os.path.isdir(results_dir):
+        raise BadInput(f"{results_dir}: no such folder (expected the output folder of `sngsim run`)")
+    path = os.path.join(results_dir, "summary.json")
+    if not os.path.isfile(path):
+        raise BadInput(f"{path}: not found; is {results_dir} the output folder of `sngsim run`?")
+    try:
+        with open(path, encoding="utf-8") as f:
+            summary = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadInput(f"{path}: not valid JSON: {error}") from None
+    if not isinstance(summary, dict) or not str(summary.get("format", "")).startswith("sngsim-summary/"):
+        raise BadInput(f"{path}: not an sngsim summary (no \"format\": \"sngsim-summary/...\")")
+    cells = summary.get("cells")
+    if not isinstance(cells, list) or not cells:
+        raise BadInput(f"{path}: has no cells")
+    required = ("params", "labels", "seats", "hand_cap", "hands", "survival", "players", "head_to_head")
+    for i, cell in enumerate(cells):
+        cell_format = cell.get("format", "sit-and-go") if isinstance(cell, dict) else None
+        if cell_format not in (None, "sit-and-go"):
+            # Shoot-out and cash cells have their own tables (shootout.csv,
+            # cash.csv); the plots here are about single-table tournaments.
+            raise BadInput(f"{path}: cell {i} is a {cell_format} cell; reports cover sit-and-go experiments only")
+        missing = [key for key in required if not isinstance(cell, dict) or key not in cell]
+        if missing:
+            raise BadInput(f"{path}: cell {i} lacks {', '.join(missing)}")
+        if not isinstance(cell["hands"], dict) or not isinstance(cell["hands"].get("histogram"), list):
+            raise BadInput(f"{path}: cell {i} has no hands.histogram")
+    return summary
+
+
+def read_config_text(results_dir):
+    path = os.path.join(results_dir, "config.yaml")
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def import_matplotlib():
+    """pyplot with the Agg backend, or exits with a message naming the fix."""
+    try:
+        import matplotlib
+    except ImportError:
+        if (os.environ.get(REEXEC_GUARD) != "1" and os.path.exists(DEBIAN_PYTHON)
+                and os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON)):
+            os.environ[REEXEC_GUARD] = "1"
+            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+        fail(EXIT_FAILURE, f"matplotlib is missing for {sys.executable}: run scripts/setup.sh "
+                           "(it installs Debian's python3-matplotlib)")
+    matplotlib.rcdefaults()  # a user's matplotlibrc must not change the pictures
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update({
+        "figure.dpi": DPI,
+        "savefig.dpi": DPI,
+        "font.family": "DejaVu Sans",
+        "font.size": 10,
+        "axes.titlesize": 11,
+        "svg.hashsalt": "sngsim",
+        "path.simplify": True,
+        "text.parse_math": False,  # labels are names: a '$' in one is not TeX
+    })
+    import matplotlib.pyplot as plt
+    return plt
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def is_blinds_key(key):
+    return key == "blinds" or key.endswith(".blinds")
+
+
+def overlay_groups(cells):
+    """Lists of cell indices: cells equal in every matrix parameter but the blinds key."""
+    groups = {}
+    order = []
+    for i, cell in enumerate(cells):
+        params = cell["params"]
+        if not any(is_blinds_key(k) for k in params):
+            key = ("cell", i)
+        else:
+            key = tuple(sorted((k, v) for k, v in params.items() if not is_blinds_key(k)))
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(i)
+    return [groups[key] for key in order]
+
+
+def params_text(params, skip_blinds=False):
+    items = [f"{k}={v}" for k, v in params.items() if not (skip_blinds and is_blinds_key(k))]
+    return ", ".join(items)
+
+
+def cell_name(cell, index, experiment):
+    """How titles name a cell: its index and parameters, or the experiment without a matrix."""
+    text = params_text(cell["params"])
+    return f"cell {index} ({text})" if text else str(experiment)
+
+
+def curve_label(cell, group_size, experiment):
+    """The legend entry of a cell within its overlay group: the blinds value if that is what differs."""
+    blinds = [v for k, v in cell["params"].items() if is_blinds_key(k)]
+    if group_size > 1 and blinds:
+        return f"blinds {blinds[0]}"
+    text = params_text(cell["params"])
+    return text if text else str(experiment)
+
+
+def wrap(title, width=95):
+    """A figure title broken into lines that fit the figure."""
+    return textwrap.fill(title, width=width)
+
+
+def fmt(value, digits=3):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "n/a"
+    return f"{value:.{digits}f}"
+
+
+def fmt_pct(value, digits=1):
+    if value is None:
+        return "n/a"
+    return f"{100.0 * value:.{digits}f}%"
+
+
+def fmt_interval(interval, digits=3, pct=False):
+    if not interval or interval[0] is None or interval[1] is None:
+        return "n/a"
+    if pct:
+        return f"[{fmt_pct(interval[0])}, {fmt_pct(interval[1])}]"
+    return f"[{fmt(interval[0], digits)}, {fmt(interval[1], digits)}]"
+
+
+def ordinal(n):
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def labels_by_mean_place(cell):
+    """Labels best first: lowest mean place, ties in lineup order."""
+    players = cell["players"]
+    def key(item):
+        index, label = item
+        mean = players.get(label, {}).get("mean_place")
+        return (math.inf if mean is None else mean, index)
+    return [label for _, label in sorted(enumerate(cell["labels"]), key=key)]
+
+
+def colour(i):
+    palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+               "#bcbd22", "#17becf"]
+    return palette[i % len(palette)]
+
+
+# ---------------------------------------------------------------- figures
+
+
+class Figures:
+    """Draws and saves the PNGs; remembers what it wrote for the page."""
+
+    def __init__(self, plt, out_dir, experiment):
+        self.plt = plt
+        self.experiment = experiment  # names the cell of a run without a matrix
+        self.out_dir = out_dir
+        self.written = []  # names, in drawing order
+
+    def save(self, fig, name):
+        path = os.path.join(self.out_dir, name)
+        fig.savefig(path, format="png", dpi=DPI, metadata={"Software": None})
+        self.plt.close(fig)
+        self.written.append(name)
+        return name
+
+    def hands(self, cells, group, k):
+        plt = self.plt
+        fig, ax = plt.subplots(figsize=WIDE)
+        cap = max(cells[i]["hand_cap"] for i in group)
+        width = max(1, math.ceil(cap / HIST_BINS))
+        for n, i in enumerate(group):
+            cell = cells[i]
+            histogram = cell["hands"]["histogram"]
+            total = sum(histogram)
+            edges = list(range(0, len(histogram) + width, width))
+            shares = []
+            for start in edges[:-1]:
+                count = sum(histogram[start:start + width])  # histogram[h-1] counts h hands
+                shares.append(count / total if total else 0.0)
+            label = (f"{curve_label(cell, len(group), self.experiment)}: mean {fmt(cell['hands'].get('mean'), 1)}, "
+                     f"median {fmt(cell['hands'].get('median'), 0)}, capped {fmt_pct(cell.get('capped_fraction'))}")
+            # Bin b holds hands start+1 .. start+width; draw it over [start+0.5, start+width+0.5].
+            ax.stairs(shares, [e + 0.5 for e in edges[:len(shares) + 1]], color=colour(n), linewidth=1.8,
+                      fill=len(group) == 1, alpha=0.35 if len(group) == 1 else 1.0, label=label)
+        for c in sorted({cells[i]["hand_cap"] for i in group}):
+            ax.axvline(c + 0.5, color="black", linestyle="--", linewidth=1.2)
+            ax.annotate(f"hand cap {c}", xy=(c + 0.5, 1.0), xycoords=("data", "axes fraction"),
+                        xytext=(-4, -4), textcoords="offset points", ha="right", va="top", fontsize=9)
+        ax.set_xlim(0, cap * 1.04 + 1)
+        ax.set_ylim(bottom=0)
+        ax.set_xlabel("hands in the tournament" + (f" (bins of {width})" if width > 1 else ""))
+        ax.set_ylabel("share of tournaments")
+        shared = params_text(cells[group[0]]["params"], skip_blinds=True)
+        ax.set_title(wrap(f"Tournament length: {shared or self.experiment}"))
+        ax.legend(loc="upper right", bbox_to_anchor=(1.0, 0.93), fontsize=9, frameon=False)
+        ax.grid(axis="y", alpha=0.3)
+        fig.tight_layout()
+        return self.save(fig, f"hands_{k}.png")
+
+    def survival(self, cells, group, k):
+        plt = self.plt
+        fig, ax = plt.subplots(figsize=WIDE)
+        cap = max(cells[i]["hand_cap"] for i in group)
+        longest = max((cells[i]["hands"].get("max") or 0) for i in group)
+        end = min(cap, max(1, longest))
+        for n, i in enumerate(group):
+            cell = cells[i]
+            survival = [math.nan if v is None else v for v in cell["survival"]]
+            xs = list(range(min(len(survival), end + 1)))
+            ax.plot(xs, survival[:len(xs)], color=colour(n), linewidth=1.8, drawstyle="steps-post",
+                    label=curve_label(cell, len(group), self.experiment))
+        if end >= cap:
+            ax.axvline(cap, color="black", linestyle="--", linewidth=1.2, label=f"hand cap {cap}")
+        else:
+            ax.text(0.99, 0.80, f"longest tournament {longest} hands; hand cap {cap}", transform=ax.transAxes,
+                    ha="right", va="top", fontsize=8.5, color="#555")
+        seats = max(cells[i]["seats"] for i in group)
+        ax.set_xlim(0, end * 1.02 + 1)
+        ax.set_ylim(0, seats + 0.3)
+        ax.yaxis.get_major_locator().set_params(integer=True)
+        ax.set_xlabel("hand number")
+        ax.set_ylabel("players left (mean over tournaments)")
+        shared = params_text(cells[group[0]]["params"], skip_blinds=True)
+        ax.set_title(wrap(f"Players left after each hand: {shared or self.experiment}"))
+        ax.legend(loc="upper right", fontsize=9, frameon=False)
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return self.save(fig, f"survival_{k}.png")
+
+    def places(self, cell, i):
+        plt = self.plt
+        labels = labels_by_mean_place(cell)
+        players = cell["players"]
+        seats = cell["seats"]
+        fig, ax = plt.subplots(figsize=WIDE)
+        cmap = plt.get_cmap("viridis")
+        bottoms = [0.0] * len(labels)
+        for p in range(seats):
+            heights = []
+            for label in labels:
+                places = players.get(label, {}).get("places") or []
+                heights.append(places[p] if p < len(places) and places[p] is not None else 0.0)
+            shade = cmap(p / max(1, seats - 1) * 0.9)
+            ax.bar(range(len(labels)), heights, bottom=bottoms, color=shade, edgecolor="white", linewidth=0.6,
+                   label=ordinal(p + 1), width=0.7)
+            bottoms = [b + h for b, h in zip(bottoms, heights)]
+        for x, label in enumerate(labels):
+            stats = players.get(label, {})
+            interval = stats.get("mean_place_ci95") or [None, None]
+            ax.text(x, 1.02, f"mean {fmt(stats.get('mean_place'), 2)}\n{fmt_interval(interval, 2)}",
+                    ha="center", va="bottom", fontsize=8.5)
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=20 if len(labels) > 4 else 0, ha="right" if len(labels) > 4 else "center")
+        ax.set_ylim(0, 1.16)
+        ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0])
+        ax.set_ylabel("share of entries")
+        ax.set_title(wrap(f"Finishing places, {cell_name(cell, i, self.experiment)}; best mean place first"))
+        ax.legend(title="place", loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=9, frameon=False)
+        fig.tight_layout()
+        return self.save(fig, f"places_{i}.png")
+
+    def rates(self, cell, i):
+        plt = self.plt
+        players = cell["players"]
+        lineup = cell["labels"]
+        fig, panels = plt.subplots(1, 2, figsize=WIDE)
+        for ax, key, title, reference, ref_text in (
+                (panels[0], "win_rate", "Win rate", 1.0 / max(1, cell["seats"]), "one seat's fair share"),
+                (panels[1], "roi", "ROI", 0.0, "break even")):
+            known = [label for label in lineup if players.get(label, {}).get(key) is not None]
+            # Each panel sorted by its own value, best at the top (barh-style y runs bottom up).
+            order = sorted(known, key=lambda label: (players[label][key], -lineup.index(label)))
+            for y, label in enumerate(order):
+                stats = players[label]
+                value = stats[key]
+                interval = stats.get(key + "_ci95") or [None, None]
+                lo = value - interval[0] if interval[0] is not None else 0.0
+                hi = interval[1] - value if interval[1] is not None else 0.0
+                tint = colour(lineup.index(label))
+                ax.errorbar([value], [y], xerr=[[lo], [hi]], fmt="o", color=tint, ecolor=tint, elinewidth=1.8,
+                            capsize=4, markersize=7)
+                ax.annotate(f"{100 * value:.1f}%", xy=(value, y), xytext=(0, 7), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=8.5)
+            if not order:
+                ax.text(0.5, 0.5, "no ROI without a buy-in" if key == "roi" else "no data",
+                        transform=ax.transAxes, ha="center", va="center")
+            ax.axvline(reference, color="gray", linestyle="--", linewidth=1, label=ref_text)
+            ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{100 * v:.0f}%"))
+            ax.set_yticks(range(len(order)))
+            ax.set_yticklabels(order)
+            ax.set_ylim(-0.7, max(1, len(order)) - 0.3)
+            ax.set_title(title + " (95% interval)")
+            ax.grid(axis="x", alpha=0.3)
+            ax.legend(loc="lower right", fontsize=8, frameon=False)
+        fig.suptitle(wrap(f"Win rate and ROI per label, {cell_name(cell, i, self.experiment)}; each sorted, best at the top"))
+        fig.tight_layout()
+        return self.save(fig, f"rates_{i}.png")
+
+    def head_to_head(self, cell, i):
+        plt = self.plt
+        labels = labels_by_mean_place(cell)
+        n = len(labels)
+        index = {label: k for k, label in enumerate(labels)}
+        grid = [[math.nan] * n for _ in range(n)]
+        for row in cell["head_to_head"]:
+            a, b, value = row.get("a"), row.get("b"), row.get("a_above_b")
+            if a in index and b in index and value is not None:
+                grid[index[a]][index[b]] = value
+        fig, ax = plt.subplots(figsize=SQUARE)
+        image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+        size = 10 if n <= 6 else (8 if n <= 10 else 6)
+        for r in range(n):
+            for c in range(n):
+                value = grid[r][c]
+                if math.isnan(value):
+                    continue
+                ink = "white" if abs(value - 0.5) > 0.3 else "black"
+                ax.text(c, r, f"{value:.2f}", ha="center", va="center", color=ink, fontsize=size)
+        ax.set_xticks(range(n))
+        ax.set_yticks(range(n))
+        ax.set_xticklabels(labels, rotation=30, ha="right")
+        ax.set_yticklabels(labels)
+        ax.set_xlabel("column label")
+        ax.set_ylabel("row label")
+        ax.set_title(wrap(f"P(row finishes above column), {cell_name(cell, i, self.experiment)}", 75), fontsize=10)
+        fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        fig.tight_layout()
+        return self.save(fig, f"h2h_{i}.png")
+
+
+# ---------------------------------------------------------------- page
+
+STYLE = """
+body { font-family: "DejaVu Sans", Verdana, sans-serif; max-width: 960px; margin: 2em auto; padding: 0 1em;
+       color: #222; line-height: 1.4; }
+h1 { margin-bottom: 0.2em; }
+h2 { border-bottom: 1px solid #ccc; padding-bottom: 0.2em; margin-top: 2em; }
+figure { margin: 1em 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { font-size: 0.9em; color: #555; }
+table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
+th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f4f4f4; }
+pre { background: #f7f7f7; border: 1px solid #e3e3e3; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
+dl { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dt { font-weight: bold; }
+dd { margin: 0; font-family: monospace; }
+.warning { background: #fff3cd; border: 1px solid #e0c36a; padding: 0.5em 0.8em; }
+.note { color: #555; font-style: italic; }
+"""
+
+
+def esc(value):
+    return html.escape(str(value), quote=True)
+
+
+def img_tag(out_dir, name, cells, alt):
+    with open(os.path.join(out_dir, name), "rb") as f:
+        data = base64.b64encode(f.read()).decode("ascii")
+    cell_list = ",".join(str(i) for i in cells)
+    return (f'<figure><img src="data:image/png;base64,{data}" alt="{esc(alt)}" data-file="{esc(name)}" '
+            f'data-cells="{cell_list}"></figure>')
+
+
+def players_table(cell):
+    players = cell["players"]
+    rows = ["<table><thead><tr><th>label</th><th>entries</th><th>mean place</th><th>95% interval</th>"
+            "<th>win rate</th><th>95% interval</th><th>in the money</th><th>ROI</th><th>95% interval</th>"
+            "<th>faults</th></tr></thead><tbody>"]
+    for label in labels_by_mean_place(cell):
+        s = players.get(label, {})
+        rows.append(
+            f"<tr><td>{esc(label)}</td><td>{esc(s.get('entries', 'n/a'))}</td>"
+            f"<td>{fmt(s.get('mean_place'), 3)}</td><td>{fmt_interval(s.get('mean_place_ci95'), 3)}</td>"
+            f"<td>{fmt_pct(s.get('win_rate'))}</td><td>{fmt_interval(s.get('win_rate_ci95'), pct=True)}</td>"
+            f"<td>{fmt_pct(s.get('itm_rate'))}</td>"
+            f"<td>{fmt_pct(s.get('roi'))}</td><td>{fmt_interval(s.get('roi_ci95'), pct=True)}</td>"
+            f"<td>{esc(s.get('faults', 'n/a'))}</td></tr>")
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def cell_facts(cell):
+    hands = cell["hands"]
+    payouts = cell.get("payouts") or {}
+    percent = payouts.get("percent")
+    paid = "/".join(str(p) for p in percent) + "%" if percent else "n/a"
+    return (f"<p>{esc(cell['seats'])} players, {esc(cell.get('tournaments', 'n/a'))} tournaments; "
+            f"hands per tournament: mean {fmt(hands.get('mean'), 1)} (sd {fmt(hands.get('sd'), 1)}), "
+            f"median {esc(hands.get('median'))}, 10th-90th percentile {esc(hands.get('p10'))}-{esc(hands.get('p90'))}, "
+            f"longest {esc(hands.get('max'))}; hand cap {esc(cell['hand_cap'])}, reached by "
+            f"{fmt_pct(cell.get('capped_fraction'))}; payouts {esc(paid)} of the pool.</p>")
+
+
+def provenance_block(summary, config_text):
+    prov = summary.get("provenance") or {}
+    items = [
+        ("experiment", summary.get("name")),
+        ("version", prov.get("version")),
+        ("commit", prov.get("commit")),
+        ("config hash", prov.get("config_hash")),
+        ("seed", summary.get("seed")),
+        ("tournaments per cell", summary.get("tournaments")),
+        ("tournaments done", summary.get("tournaments_done")),
+        ("cells", len(summary["cells"])),
+        ("partial", summary.get("partial")),
+        ("threads", prov.get("threads")),
+        ("wall time", f"{prov['wall_seconds']:.3f} s" if isinstance(prov.get("wall_seconds"), (int, float)) else None),
+        ("summary format", summary.get("format")),
+    ]
+    parts = ["<h2 id=\"provenance\">Provenance</h2><dl>"]
+    for name, value in items:
+        parts.append(f"<dt>{esc(name)}</dt><dd>{esc('n/a' if value is None else value)}</dd>")
+    parts.append("</dl>")
+    parts.append("<p class=\"note\">Threads and wall time are the only values that may differ between two runs of "
+                 "the same experiment and code. The config hash also covers --set overrides, which the file below "
+                 "does not show.</p>")
+    if config_text is None:
+        parts.append("<p class=\"warning\">config.yaml was not found in the results folder.</p>")
+    else:
+        parts.append(f"<h3>config.yaml (verbatim)</h3><pre>{esc(config_text)}</pre>")
+    return "".join(parts)
+
+
+def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files):
+    cells = summary["cells"]
+    name = summary.get("name", "experiment")
+    parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
+             f"<title>sngsim report: {esc(name)}</title><style>{STYLE}</style></head><body>",
+             f"<h1>sngsim report: {esc(name)}</h1>",
+             f"<p>{len(cells)} cell(s), {esc(summary.get('tournaments_done'))} tournaments in all, seed "
+             f"{esc(summary.get('seed'))}. Intervals are 95% (see sim/summary.h for how each is computed).</p>"]
+    if summary.get("partial"):
+        parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
+    parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "
+                 "<a href=\"#provenance\">Provenance</a></p>")
+
+    parts.append("<h2 id=\"length\">Tournament length</h2>")
+    if any(len(g) > 1 for g in groups):
+        parts.append("<p>Cells that differ only in the blind schedule share a plot.</p>")
+    for k, group in enumerate(groups, start=1):
+        shared = params_text(cells[group[0]]["params"], skip_blinds=True)
+        title = shared if shared else ("all cells" if len(group) > 1 else cell_name(cells[group[0]], group[0], name))
+        parts.append(f"<h3>{esc(title)}</h3>")
+        hands_file, survival_file = group_files[k - 1]
+        parts.append(img_tag(figure_dir, hands_file, group, f"hands per tournament, {title}"))
+        parts.append(img_tag(figure_dir, survival_file, group, f"players left per hand, {title}"))
+
+    parts.append("<h2 id=\"cells\">Cells</h2>")
+    if detailed < len(cells):
+        parts.append(f"<p class=\"note\">Plots for the first {detailed} of {len(cells)} cells (--max-cells); the "
+                     "tables cover every cell, and players.csv and head_to_head.csv hold the rest.</p>")
+    for i, cell in enumerate(cells):
+        parts.append(f"<h3 id=\"cell-{i}\">{esc(cell_name(cell, i, name))}</h3>")
+        parts.append(cell_facts(cell))
+        parts.append(players_table(cell))
+        for name_, alt in cell_files.get(i, []):
+            parts.append(img_tag(figure_dir, name_, [i], f"{alt}, {cell_name(cell, i, name)}"))
+    parts.append(provenance_block(summary, config_text))
+    parts.append("</body></html>\n")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------- main
+
+
+def remove_old_figures(figure_dir):
+    for name in sorted(os.listdir(figure_dir)):
+        if name.endswith(".png") and name.startswith(FIGURE_PREFIXES):
+            os.remove(os.path.join(figure_dir, name))
+
+
+def make_report(results_dir, max_cells):
+    summary = load_summary(results_dir)
+    config_text = read_config_text(results_dir)
+    plt = import_matplotlib()
+    cells = summary["cells"]
+    figure_dir = os.path.join(results_dir, "report")
+    os.makedirs(figure_dir, exist_ok=True)
+    remove_old_figures(figure_dir)
+    figures = Figures(plt, figure_dir, summary.get("name", "experiment"))
+
+    groups = overlay_groups(cells)
+    group_files = []
+    for k, group in enumerate(groups, start=1):
+        group_files.append((figures.hands(cells, group, k), figures.survival(cells, group, k)))
+    detailed = len(cells) if max_cells <= 0 else min(max_cells, len(cells))
+    cell_files = {}
+    for i in range(detailed):
+        cell = cells[i]
+        files = [(figures.places(cell, i), "finishing places"), (figures.rates(cell, i), "win rate and ROI")]
+        if len(cell["labels"]) >= 2:
+            files.append((figures.head_to_head(cell, i), "head-to-head"))
+        cell_files[i] = files
+
+    page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files)
+    html_path = os.path.join(results_dir, "report.html")
+    staging = html_path + ".tmp"
+    with open(staging, "w", encoding="utf-8") as f:
+        f.write(page)
+    os.replace(staging, html_path)
+    return html_path, figure_dir, len(figures.written)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description="Plots and a self-contained HTML report of an sngsim results folder.")
+    parser.add_argument("results_dir", help="output folder of `sngsim run` (holds summary.json)")
+    parser.add_argument("--max-cells", type=int, default=DEFAULT_MAX_CELLS,
+                        help=f"draw per-cell plots for the first N cells (default {DEFAULT_MAX_CELLS}; 0 = all)")
+    args = parser.parse_args(argv)
+    try:
+        html_path, figure_dir, count = make_report(args.results_dir, args.max_cells)
+    except BadInput as error:
+        fail(EXIT_BAD_INPUT, str(error))
+    except OSError as error:
+        fail(EXIT_FAILURE, f"could not write the report: {error}")
+    print(f"Report written to {html_path} ({count} plots, also as PNG files in {figure_dir}/)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
