@@ -1,7 +1,11 @@
 #include "sim/cell_stats.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <stdexcept>
+
+#include "strategies/icm.h"
 
 namespace sngsim {
 
@@ -48,9 +52,28 @@ CellStats::CellStats(const Cell& cell)
   hands_histogram_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
   level_histogram_.assign(static_cast<std::size_t>(max_level_) + 1, 0);
   busts_at_hand_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
+  format_ = cell.format;
+  icm_at_cap_ = cell.payouts.icm_at_cap;
+  if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
+  if (format_ == Format::kCash) cash_.emplace(cell, label_count());
+}
+
+void CellStats::add(const ShootoutRecord& record) {
+  if (!shootout_) throw std::invalid_argument("a shoot-out record added to a " + std::string(format_name(format_)) + " cell");
+  shootout_->add(record);
+  ++tournaments_;
+}
+
+void CellStats::add(const CashSessionRecord& record) {
+  if (!cash_) throw std::invalid_argument("a cash session record added to a " + std::string(format_name(format_)) + " cell");
+  cash_->add(record);
+  ++tournaments_;
 }
 
 void CellStats::add(const TournamentRecord& record) {
+  if (format_ != Format::kSitAndGo) {
+    throw std::invalid_argument("a sit-and-go record added to a " + std::string(format_name(format_)) + " cell");
+  }
   // Validate the whole record before touching any total, so a rejected
   // record leaves the accumulator as it was.
   if (record.seats != players_) {
@@ -85,6 +108,27 @@ void CellStats::add(const TournamentRecord& record) {
   ++level_histogram_[static_cast<std::size_t>(record.level_reached)];
   seats_total_ += record.seats;
 
+  // V6 icm_at_cap: the survivors of a capped tournament share the places
+  // 1..k they cover by the ICM value of their stacks.
+  std::array<std::int64_t, kMaxPlayers> icm_units{};
+  if (icm_at_cap_ && record.capped) {
+    std::vector<double> stacks;
+    std::vector<int> survivor_seats;
+    for (int seat = 0; seat < record.seats; ++seat) {
+      if (record.final_chips[static_cast<std::size_t>(seat)] > 0) {
+        stacks.push_back(static_cast<double>(record.final_chips[static_cast<std::size_t>(seat)]));
+        survivor_seats.push_back(seat);
+      }
+    }
+    std::vector<double> percent;
+    for (std::size_t place = 0; place < stacks.size(); ++place) percent.push_back(payout_percent_[place]);
+    const std::vector<double> equity = icm_equity(stacks, percent);
+    for (std::size_t i = 0; i < survivor_seats.size(); ++i) {
+      icm_units[static_cast<std::size_t>(survivor_seats[i])] =
+          std::llround(equity[i] * static_cast<double>(kShareUnit * kIcmScale));
+    }
+  }
+
   unsigned present = 0;  // bit per label that holds a seat
   for (int seat = 0; seat < record.seats; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
@@ -105,6 +149,11 @@ void CellStats::add(const TournamentRecord& record) {
     }
     totals.prize_units += prize;
     totals.prize_units_sq_sum += static_cast<UInt128>(prize) * static_cast<UInt128>(prize);
+    if (icm_at_cap_) {
+      const std::int64_t icm = record.capped && record.final_chips[s] > 0 ? icm_units[s] : prize * kIcmScale;
+      totals.icm_prize_units += icm;
+      totals.icm_prize_units_sq_sum += static_cast<UInt128>(icm) * static_cast<UInt128>(icm);
+    }
     const std::int64_t twice_mean = place.twice_mean();
     totals.twice_mean_place_sum += twice_mean;
     totals.twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean);
@@ -145,7 +194,8 @@ void CellStats::add(const TournamentRecord& record) {
 
 void CellStats::check_same_shape(const CellStats& other) const {
   if (labels_ != other.labels_ || players_ != other.players_ || hand_cap_ != other.hand_cap_ ||
-      max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_) {
+      max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_ || format_ != other.format_ ||
+      icm_at_cap_ != other.icm_at_cap_) {
     throw std::invalid_argument("cannot merge statistics of different cells");
   }
 }
@@ -163,6 +213,8 @@ void CellStats::merge(const CellStats& other) {
     into.itm_shares += from.itm_shares;
     into.prize_units += from.prize_units;
     into.prize_units_sq_sum += from.prize_units_sq_sum;
+    into.icm_prize_units += from.icm_prize_units;
+    into.icm_prize_units_sq_sum += from.icm_prize_units_sq_sum;
     into.chips_at_cap_sum += from.chips_at_cap_sum;
     into.chips_at_cap_count += from.chips_at_cap_count;
     into.faults += from.faults;
@@ -180,6 +232,8 @@ void CellStats::merge(const CellStats& other) {
   add_elementwise(level_histogram_, other.level_histogram_);
   seats_total_ += other.seats_total_;
   add_elementwise(busts_at_hand_, other.busts_at_hand_);
+  if (shootout_) shootout_->merge(*other.shootout_);
+  if (cash_) cash_->merge(*other.cash_);
 }
 
 std::int64_t CellStats::players_left_after(int hand) const {

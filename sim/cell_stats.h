@@ -19,8 +19,12 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
+#include "sim/cash_stats.h"
 #include "sim/experiment.h"
 #include "sim/intervals.h"
+#include "sim/shootout_stats.h"
 #include "sim/tournament_record.h"
 
 namespace sngsim {
@@ -38,6 +42,16 @@ constexpr std::int64_t lcm_up_to(int n) {
 // of tied players splits it exactly.
 inline constexpr std::int64_t kShareUnit = detail::lcm_up_to(kMaxPlayers);
 
+// payouts.icm_at_cap (V6): prizes valued with the ICM at the hand cap are
+// kept in units of pool / (100 * kShareUnit * kIcmScale), about 4e-10 of the
+// pool. An exact prize (prize_units) is prize_units * kIcmScale of them; a
+// capped survivor's ICM value (strategies/icm, Malmuth-Harville over the
+// survivors and the places they cover) is rounded to the nearest unit, half
+// away from zero, seat by seat, so the sum is exact integers whatever the
+// thread split (a tournament's survivors may sum to a few units more or less
+// than the prizes they cover).
+inline constexpr std::int64_t kIcmScale = 10'000;
+
 // Totals over every seat a label played.
 struct LabelTotals {
   std::int64_t entries = 0;                // seats played (a label may hold several seats)
@@ -47,6 +61,10 @@ struct LabelTotals {
   std::int64_t itm_shares = 0;     // share units of covered places that pay (> 0%)
   std::int64_t prize_units = 0;    // sum of prizes, units of pool / (100 * kShareUnit)
   UInt128 prize_units_sq_sum = 0;  // sum over seats of (prize in those units)^2
+  // payouts.icm_at_cap only (else 0): each seat's prize with capped
+  // survivors valued by ICM, in the units of kIcmScale.
+  Int128 icm_prize_units = 0;
+  UInt128 icm_prize_units_sq_sum = 0;
   Int128 chips_at_cap_sum = 0;     // final chips of seats alive when the cap ended it (R21)
   std::int64_t chips_at_cap_count = 0;
   std::int64_t faults = 0;  // V5
@@ -83,8 +101,19 @@ class CellStats {
   void add(const TournamentRecord& record);
 
   // Adds another accumulator of the same cell. Throws std::invalid_argument
-  // when the shapes (labels, players, cap, payouts) differ.
+  // when the shapes (labels, players, cap, payouts, format) differ.
   void merge(const CellStats& other);
+
+  // Other formats. A sit-and-go cell accumulates TournamentRecords in the
+  // totals below; a shoot-out or cash cell keeps its own accumulators
+  // (shootout(), cash(), null for other formats), and tournaments() counts
+  // its shoot-outs or sessions. Adding a record of another format throws
+  // std::invalid_argument.
+  Format format() const { return format_; }
+  void add(const ShootoutRecord& record);
+  void add(const CashSessionRecord& record);
+  const ShootoutStats* shootout() const { return shootout_ ? &*shootout_ : nullptr; }
+  const CashStats* cash() const { return cash_ ? &*cash_ : nullptr; }
 
   const std::vector<std::string>& labels() const { return labels_; }
   int label_count() const { return static_cast<int>(labels_.size()); }
@@ -93,6 +122,8 @@ class CellStats {
   int max_level() const { return max_level_; }
   // Percentage of the pool per place 1..players (0 for unpaid places).
   const std::vector<int>& payout_percent() const { return payout_percent_; }
+  // payouts.icm_at_cap: LabelTotals::icm_prize_units are kept.
+  bool icm_at_cap() const { return icm_at_cap_; }
 
   std::int64_t tournaments() const { return tournaments_; }
   const LabelTotals& label_totals(int label) const { return label_totals_[static_cast<std::size_t>(label)]; }
@@ -127,6 +158,7 @@ class CellStats {
   int hand_cap_ = 0;
   int max_level_ = 0;
   std::vector<int> payout_percent_;
+  bool icm_at_cap_ = false;
 
   std::int64_t tournaments_ = 0;
   std::vector<LabelTotals> label_totals_;
@@ -138,6 +170,9 @@ class CellStats {
   std::vector<std::int64_t> level_histogram_;
   std::int64_t seats_total_ = 0;             // sum of seats over tournaments
   std::vector<std::int64_t> busts_at_hand_;  // [h] = eliminations in hand h
+  Format format_ = Format::kSitAndGo;
+  std::optional<ShootoutStats> shootout_;
+  std::optional<CashStats> cash_;
 };
 
 }  // namespace sngsim

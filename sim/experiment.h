@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/cash_table.h"
 #include "engine/tournament.h"
 #include "strategies/registry.h"
 
@@ -31,6 +32,38 @@ struct Payouts {
   std::vector<int> percent;  // prize pool percentage of place 1, 2, ...; sums to 100
   Chips buy_in = 100;        // what one entry costs, fee included
   int fee_percent = 0;       // of the buy-in, at most 10 (V6)
+  // Sit-and-go only: a tournament the hand cap ends (R21) also pays its
+  // survivors the ICM (Malmuth-Harville) value of their stacks, reported
+  // beside the chip ranking's prizes (icm_prize, icm_roi).
+  bool icm_at_cap = false;
+};
+
+// What a cell plays (docs/config-reference.md, "Formats").
+enum class Format : std::uint8_t {
+  kSitAndGo,  // one table until one player is left (R1..R22)
+  kShootout,  // several first-round tables; their winners go on (V6)
+  kCash,      // a ring game with fixed blinds for a number of hands (V7)
+};
+
+// The name experiment files and summary.json use.
+constexpr const char* format_name(Format format) {
+  return format == Format::kShootout ? "shootout" : format == Format::kCash ? "cash" : "sit-and-go";
+}
+
+// format: shootout. Every first-round table has rules.players seats and
+// plays by `rules`; the lineup fills tables * rules.players seats.
+struct ShootoutRules {
+  int tables = 2;            // first-round tables, 2..6
+  bool final_table = true;   // the table winners play a final table (fresh
+                             // stacks, same rules); false: they are paid
+                             // (they share places 1..tables)
+};
+
+// format: cash. rules.players and rules.game apply too (the reader keeps
+// them equal to table.players and table.game).
+struct CashRules {
+  CashTableRules table;      // chips; buy-in and threshold are whole big blinds
+  int hands = 1000;          // per session (one "tournament" index = one session)
 };
 
 // Everything one matrix cell needs to run.
@@ -39,9 +72,15 @@ struct Cell {
   // without a matrix.
   std::vector<std::pair<std::string, std::string>> params;
   TournamentRules rules;
-  std::vector<Entrant> entrants;  // exactly rules.players of them; entrant i is seat i before seating
+  std::vector<Entrant> entrants;  // exactly field_size() of them; entrant i is seat i before seating
   Seating seating = Seating::kRandom;
   Payouts payouts;
+  Format format = Format::kSitAndGo;
+  ShootoutRules shootout;  // format: shootout only
+  CashRules cash;          // format: cash only
+
+  // Seats the lineup fills: tables * players for a shootout, else players.
+  int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }
 };
 
 struct Experiment {

@@ -1,10 +1,12 @@
 #include "sim/hand_history_writer.h"
 
 #include <cstdio>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 
 #include "sim/runner.h"
+#include "sim/shootout.h"
 
 namespace sngsim {
 
@@ -123,8 +125,11 @@ std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const st
   return out.str();
 }
 
-HandHistoryWriter::HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index)
-    : cell_(cell), path_(directory / ("tournament-" + std::to_string(index) + ".phhs")), index_(index) {}
+HandHistoryWriter::HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index,
+                                     const std::string& file_name)
+    : cell_(cell),
+      path_(directory / (file_name.empty() ? "tournament-" + std::to_string(index) + ".phhs" : file_name)),
+      index_(index) {}
 
 void HandHistoryWriter::hand_finished(const Tournament& tournament, const Hand& hand,
                                       const std::vector<int>& entrant_of_seat) {
@@ -159,11 +164,26 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
     std::filesystem::create_directories(cell_directory);
     index << "cell-" << c + 1 << ":";
     for (const auto& [key, value] : cell.params) index << " " << key << "=" << value;
+    if (cell.format == Format::kCash) index << " (cash table: no hand histories)";
     index << "\n";
     const std::vector<int> labels = label_of_entrants(cell);
     for (std::int64_t i = 0; i < std::min(count, experiment.tournaments); ++i) {
-      HandHistoryWriter writer(cell, cell_directory, i);
-      play_tournament(cell, labels, experiment.seed, i, hand, &writer);
+      if (cell.format == Format::kShootout) {
+        // One file per table; the observer of table t writes it.
+        std::vector<std::unique_ptr<HandHistoryWriter>> writers;
+        for (int t = 0; t <= cell.shootout.tables; ++t) {
+          std::string name = "tournament-";
+          name += std::to_string(i);
+          name += t < cell.shootout.tables ? "-table-" + std::to_string(t + 1) : std::string("-final");
+          name += ".phhs";
+          writers.push_back(std::make_unique<HandHistoryWriter>(cell, cell_directory, i, name));
+        }
+        play_shootout(cell, labels, experiment.seed, i, hand,
+                      [&writers](int table) { return writers[static_cast<std::size_t>(table)].get(); });
+      } else if (cell.format == Format::kSitAndGo) {
+        HandHistoryWriter writer(cell, cell_directory, i);
+        play_tournament(cell, labels, experiment.seed, i, hand, &writer);
+      }
     }
   }
 }

@@ -23,8 +23,10 @@ std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const st
 
 class HandHistoryWriter final : public HandObserver {
  public:
-  // Writes tournament `index` of `cell` into `directory`.
-  HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index);
+  // Writes tournament `index` of `cell` into `directory`, as
+  // tournament-<index>.phhs or, when given, `file_name` (a shoot-out's tables).
+  HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index,
+                    const std::string& file_name = {});
 
   void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
   void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
@@ -38,7 +40,10 @@ class HandHistoryWriter final : public HandObserver {
 };
 
 // Writes the first `count` tournaments of every cell of `experiment` under
-// `directory`/cell-<n>/tournament-<i>.phhs (and a cells.txt index).
+// `directory`/cell-<n>/tournament-<i>.phhs (and a cells.txt index). A
+// shoot-out writes each table of tournament i: tournament-<i>-table-<t>.phhs
+// (t = 1..tables) and tournament-<i>-final.phhs. Cash cells write none yet
+// (cells.txt says so).
 void write_hand_histories(const Experiment& experiment, const std::filesystem::path& directory, std::int64_t count);
 
 }  // namespace sngsim

@@ -18,7 +18,7 @@ std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index) {
 }
 
 std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index) {
-  const int players = cell.rules.players;
+  const int players = cell.field_size();
   std::vector<int> entrant_of_seat(static_cast<std::size_t>(players));
   if (cell.seating == Seating::kRotate) {
     for (int seat = 0; seat < players; ++seat) {
@@ -55,18 +55,41 @@ Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand&
 
 }  // namespace
 
+std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
+                                                         std::uint64_t key) {
+  std::vector<std::unique_ptr<Strategy>> strategies(entrant_of_seat.size());
+  for (std::size_t seat = 0; seat < entrant_of_seat.size(); ++seat) {
+    const Entrant& entrant = cell.entrants[static_cast<std::size_t>(entrant_of_seat[seat])];
+    const StrategyContext context{derive_key(derive_key(key, kStrategyStream), seat), static_cast<int>(seat)};
+    strategies[seat] = entrant.info->create(entrant.params, context);
+  }
+  return strategies;
+}
+
+void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+               std::span<std::int32_t> faults_of_seat) {
+  const HandSetup& setup = hand.setup();
+  while (!hand.is_terminal()) {
+    const Observation observation = hand.observe();
+    const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
+    decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]);
+  }
+  for (int p = 0; p < setup.num_players; ++p) {
+    strategy_of_seat[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])]->hand_over(hand.events());
+  }
+}
+
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                                  std::int64_t index, Hand& hand, HandObserver* observer) {
   const std::uint64_t key = tournament_key(seed, index);
-  const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
-  const int players = cell.rules.players;
+  return play_table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
+}
 
-  std::vector<std::unique_ptr<Strategy>> strategies(static_cast<std::size_t>(players));
-  for (int seat = 0; seat < players; ++seat) {
-    const Entrant& entrant = cell.entrants[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])];
-    const StrategyContext context{derive_key(derive_key(key, kStrategyStream), static_cast<std::uint64_t>(seat)), seat};
-    strategies[static_cast<std::size_t>(seat)] = entrant.info->create(entrant.params, context);
-  }
+TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
+                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
+                            Hand& hand, HandObserver* observer) {
+  const int players = rules.players;
+  const std::vector<std::unique_ptr<Strategy>> strategies = create_strategies(cell, entrant_of_seat, key);
 
   TournamentRecord record;
   record.index = index;
@@ -76,18 +99,10 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
   }
 
-  Tournament tournament(cell.rules, derive_key(key, kTableStream));
+  Tournament tournament(rules, derive_key(key, kTableStream));
   while (!tournament.is_over()) {
     hand.start(tournament.deal_next_hand());
-    const HandSetup& setup = hand.setup();
-    while (!hand.is_terminal()) {
-      const Observation observation = hand.observe();
-      const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
-      decide_or_fault(*strategies[seat], observation, hand, record.faults[seat]);
-    }
-    for (int p = 0; p < setup.num_players; ++p) {
-      strategies[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])]->hand_over(hand.events());
-    }
+    play_hand(hand, strategies, record.faults);
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
     tournament.finish_hand(hand);
     for (int seat = 0; seat < players; ++seat) {

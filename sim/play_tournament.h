@@ -5,12 +5,15 @@
 // function of (seed, tournament index).
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/experiment.h"
 #include "sim/tournament_record.h"
+#include "strategies/strategy.h"
 
 namespace sngsim {
 
@@ -29,12 +32,36 @@ class HandObserver {
 // compared on the same seatings and decks (common random numbers).
 std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index);
 
-// The lineup index seated at each seat.
+// The lineup index seated at each of the cell's field_size() seats (for a
+// shootout, seat t * players + s is seat s of first-round table t).
 std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index);
 
 // `label_of_entrant[e]` is the distinct-label index of entrant e. `hand` is
 // scratch space reused between tournaments so that no hand allocates.
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                                  std::int64_t index, Hand& hand, HandObserver* observer = nullptr);
+
+// The pieces every format plays with.
+
+// Fresh strategies for one table: seat s gets lineup entrant
+// entrant_of_seat[s] and its own random stream, derived from the table's
+// `key` and s.
+std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
+                                                         std::uint64_t key);
+
+// Plays a started hand to its end, asking the strategy of the acting
+// player's seat; a decision that throws or that the engine rejects is a
+// check when checking is free and a fold otherwise, counted in
+// faults_of_seat[seat] (V5). Then tells every player of the hand it is over.
+void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+               std::span<std::int32_t> faults_of_seat);
+
+// Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
+// at seat s; the strategies and the Tournament derive their streams from the
+// table's `key`. play_tournament is play_table with the tournament's key and
+// seating; a shootout plays each of its tables with it.
+TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
+                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
+                            Hand& hand, HandObserver* observer = nullptr);
 
 }  // namespace sngsim

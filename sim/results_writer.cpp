@@ -124,6 +124,10 @@ class CellColumns {
   std::vector<std::string> header_;
 };
 
+// "sit-and-go", "shootout" or "cash"; summaries written before formats
+// existed are sit-and-go.
+std::string cell_format(const json& cell) { return cell.value("format", std::string("sit-and-go")); }
+
 std::string players_csv(const json& summary, const Experiment& experiment) {
   int max_players = 0;
   for (const json& cell : summary["cells"]) max_players = std::max(max_players, cell["seats"].get<int>());
@@ -132,10 +136,12 @@ std::string players_csv(const json& summary, const Experiment& experiment) {
       "win_rate_lo", "win_rate_hi", "itm_rate",   "itm_rate_lo",      "itm_rate_hi",   "mean_prize",
       "roi",         "roi_lo",      "roi_hi",     "avg_chips_at_cap", "faults"};
   for (int place = 1; place <= max_players; ++place) fixed.push_back("place_" + std::to_string(place));
+  for (const char* column : {"icm_prize", "icm_roi", "icm_roi_lo", "icm_roi_hi"}) fixed.push_back(column);
   const CellColumns columns(experiment, fixed);
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
     const json& cell = summary["cells"][c];
+    if (cell_format(cell) == "cash") continue;  // cash.csv
     for (const json& label : cell["labels"]) {
       const json& p = cell["players"][label.get<std::string>()];
       std::vector<std::string> row = columns.prefix(c);
@@ -151,6 +157,12 @@ std::string players_csv(const json& summary, const Experiment& experiment) {
       for (std::size_t place = 0; place < static_cast<std::size_t>(max_players); ++place) {
         row.push_back(place < places.size() ? csv_value(places[place]) : "");
       }
+      const json none;
+      const json& icm_roi_ci = p.contains("icm_roi_ci95") ? p["icm_roi_ci95"] : none;
+      for (const json& value : {p.contains("icm_prize") ? p["icm_prize"] : none, p.contains("icm_roi") ? p["icm_roi"] : none,
+                                interval_bound(icm_roi_ci, 0), interval_bound(icm_roi_ci, 1)}) {
+        row.push_back(csv_value(value));
+      }
       table.add_row(row);
     }
   }
@@ -161,6 +173,7 @@ std::string hands_csv(const Experiment& experiment, const std::vector<CellStats>
   const CellColumns columns(experiment, {"hands", "count"});
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < cells.size(); ++c) {
+    if (cells[c].format() != Format::kSitAndGo) continue;  // no hand-count histogram
     const auto& histogram = cells[c].hands_histogram();
     for (std::size_t h = 1; h < histogram.size(); ++h) {
       std::vector<std::string> row = columns.prefix(c);
@@ -204,6 +217,57 @@ std::string head_to_head_csv(const json& summary, const Experiment& experiment) 
   return table.text();
 }
 
+// One row per shoot-out cell x label: first-round table wins.
+std::string shootout_csv(const json& summary, const Experiment& experiment) {
+  const CellColumns columns(experiment, {"label", "entries", "table_wins", "table_win_rate", "table_win_rate_lo",
+                                         "table_win_rate_hi", "tables", "table_seats", "final_table"});
+  CsvTable table(columns.header());
+  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
+    const json& cell = summary["cells"][c];
+    if (cell_format(cell) != "shootout") continue;
+    for (const json& label : cell["labels"]) {
+      const json& p = cell["players"][label.get<std::string>()];
+      std::vector<std::string> row = columns.prefix(c);
+      for (const json& value : {label, p["entries"], p["table_wins"], p["table_win_rate"],
+                                interval_bound(p["table_win_rate_ci95"], 0), interval_bound(p["table_win_rate_ci95"], 1),
+                                cell["tables"], cell["table_seats"], cell["final_table"]}) {
+        row.push_back(csv_value(value));
+      }
+      table.add_row(row);
+    }
+  }
+  return table.text();
+}
+
+// One row per cash cell x label: big blinds won per 100 hands (V7).
+std::string cash_csv(const json& summary, const Experiment& experiment) {
+  const CellColumns columns(experiment, {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
+                                         "bb_per_100_sd", "chips_won", "rebuys", "faults"});
+  CsvTable table(columns.header());
+  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
+    const json& cell = summary["cells"][c];
+    if (cell_format(cell) != "cash") continue;
+    for (const json& label : cell["labels"]) {
+      const json& p = cell["players"][label.get<std::string>()];
+      std::vector<std::string> row = columns.prefix(c);
+      for (const json& value : {label, p["sessions"], p["hands"], p["bb_per_100"], interval_bound(p["bb_per_100_ci95"], 0),
+                                interval_bound(p["bb_per_100_ci95"], 1), p["bb_per_100_sd"], p["chips_won"], p["rebuys"],
+                                p["faults"]}) {
+        row.push_back(csv_value(value));
+      }
+      table.add_row(row);
+    }
+  }
+  return table.text();
+}
+
+bool has_format(const json& summary, const std::string& format) {
+  for (const json& cell : summary["cells"]) {
+    if (cell_format(cell) == format) return true;
+  }
+  return false;
+}
+
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) throw std::runtime_error("cannot create " + path.string());
@@ -238,6 +302,75 @@ std::string interval_text(const json& interval, const char* pattern, double scal
   text += ", ";
   text += format(pattern, interval[1].get<double>() * scale);
   return text + "]";
+}
+
+int label_width(const std::vector<std::string>& labels) {
+  int width = 5;
+  for (const std::string& label : labels) width = std::max(width, static_cast<int>(label.size()));
+  return width;
+}
+
+// Labels sorted by a number, ascending or descending; labels without one last.
+std::vector<std::string> labels_by(const json& cell, const char* key, bool ascending) {
+  std::vector<std::string> labels = cell["labels"].get<std::vector<std::string>>();
+  const json& players = cell["players"];
+  std::stable_sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
+    const json& va = players[a][key];
+    const json& vb = players[b][key];
+    if (va.is_null() || vb.is_null()) return !va.is_null() && vb.is_null();
+    return ascending ? va.get<double>() < vb.get<double>() : va.get<double>() > vb.get<double>();
+  });
+  return labels;
+}
+
+std::string shootout_console_rows(const json& cell) {
+  std::string text = format("  %s shoot-outs: %s tables of %s, %s   table hands mean %s", cell["tournaments"].dump().c_str(),
+                            cell["tables"].dump().c_str(), cell["table_seats"].dump().c_str(),
+                            cell["final_table"].get<bool>() ? "final table" : "table winners paid",
+                            number_or_dash(cell["table_hands"]["mean"], "%.1f").c_str());
+  if (cell["final_table"].get<bool>()) {
+    text += format("  final hands mean %s", number_or_dash(cell["final_hands"]["mean"], "%.1f").c_str());
+  }
+  text += format("   capped %s of tables\n", number_or_dash(cell["capped_table_fraction"], "%.1f%%", 100.0).c_str());
+  const std::vector<std::string> labels = labels_by(cell, "mean_place", true);
+  const int width = label_width(labels);
+  text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s\n", width, "label", "entries", "mean place", "win%",
+                 "95% CI", "table%", "ITM%", "ROI%", "faults");
+  for (const std::string& label : labels) {
+    const json& p = cell["players"][label];
+    std::string place = number_or_dash(p["mean_place"], "%.2f");
+    if (p["mean_place_ci95"].is_array()) {
+      place += format(" +- %.2f", (p["mean_place_ci95"][1].get<double>() - p["mean_place_ci95"][0].get<double>()) / 2.0);
+    }
+    text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s\n", width, label.c_str(), p["entries"].dump().c_str(),
+                   place.c_str(), number_or_dash(p["win_rate"], "%.1f", 100.0).c_str(),
+                   interval_text(p["win_rate_ci95"], "%.1f", 100.0).c_str(),
+                   number_or_dash(p["table_win_rate"], "%.1f", 100.0).c_str(),
+                   number_or_dash(p["itm_rate"], "%.1f", 100.0).c_str(),
+                   number_or_dash(p["roi"], "%+.1f", 100.0).c_str(), p["faults"].dump().c_str());
+  }
+  return text;
+}
+
+std::string cash_console_rows(const json& cell) {
+  const json& blinds = cell["blinds"];
+  std::string text = format("  %s sessions of %s hands, %s seats, blinds %s/%s", cell["tournaments"].dump().c_str(),
+                            cell["hands_per_session"].dump().c_str(), cell["seats"].dump().c_str(),
+                            blinds["small"].dump().c_str(), blinds["big"].dump().c_str());
+  if (blinds["ante"].get<std::int64_t>() > 0) text += format(" ante %s", blinds["ante"].dump().c_str());
+  text += format(", buy-in %s, re-buy below %s\n", cell["buy_in"].dump().c_str(), cell["rebuy_below"].dump().c_str());
+  const std::vector<std::string> labels = labels_by(cell, "bb_per_100", false);
+  const int width = label_width(labels);
+  text += format("  %-*s %9s %10s %9s %-20s %8s %7s %7s\n", width, "label", "sessions", "hands", "bb/100", "95% CI",
+                 "sd/100", "rebuys", "faults");
+  for (const std::string& label : labels) {
+    const json& p = cell["players"][label];
+    text += format("  %-*s %9s %10s %9s %-20s %8s %7s %7s\n", width, label.c_str(), p["sessions"].dump().c_str(),
+                   p["hands"].dump().c_str(), number_or_dash(p["bb_per_100"], "%+.2f").c_str(),
+                   interval_text(p["bb_per_100_ci95"], "%+.2f").c_str(), number_or_dash(p["bb_per_100_sd"], "%.1f").c_str(),
+                   p["rebuys"].dump().c_str(), p["faults"].dump().c_str());
+  }
+  return text;
 }
 
 }  // namespace
@@ -284,7 +417,7 @@ void write_results(const fs::path& out_dir, const json& summary, const Experimen
   check_output_dir(path, force);
 
   // Render everything first: a bug in formatting then leaves nothing behind.
-  const std::vector<std::pair<std::string, std::string>> files{
+  std::vector<std::pair<std::string, std::string>> files{
       {"summary.json", summary.dump(2) + "\n"},
       {"players.csv", players_csv(summary, experiment)},
       {"hands.csv", hands_csv(experiment, cells)},
@@ -292,6 +425,8 @@ void write_results(const fs::path& out_dir, const json& summary, const Experimen
       {"head_to_head.csv", head_to_head_csv(summary, experiment)},
       {"config.yaml", experiment.source_text},
   };
+  if (has_format(summary, "shootout")) files.emplace_back("shootout.csv", shootout_csv(summary, experiment));
+  if (has_format(summary, "cash")) files.emplace_back("cash.csv", cash_csv(summary, experiment));
 
   const fs::path temporary = sibling(path, ".tmp-");
   try {
@@ -335,6 +470,14 @@ std::string console_table(const json& summary) {
     std::string params;
     for (const auto& [key, value] : cell["params"].items()) params += "  " + key + "=" + value.get<std::string>();
     text += format("\ncell %s%s\n", cell["index"].dump().c_str(), params.c_str());
+    if (cell_format(cell) == "shootout") {
+      text += shootout_console_rows(cell);
+      continue;
+    }
+    if (cell_format(cell) == "cash") {
+      text += cash_console_rows(cell);
+      continue;
+    }
     const json& hands = cell["hands"];
     text += format("  %s tournaments   hands mean %s  median %s  p10 %s  p90 %s   capped %s\n",
                    cell["tournaments"].dump().c_str(), number_or_dash(hands["mean"], "%.1f").c_str(),
@@ -353,8 +496,10 @@ std::string console_table(const json& summary) {
     int width = 5;
     for (const std::string& label : labels) width = std::max(width, static_cast<int>(label.size()));
 
-    text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s\n", width, "label", "entries", "mean place", "win%",
-                   "95% CI", "ITM%", "ROI%", "faults");
+    // V6 icm_at_cap adds the ROI with capped survivors valued by ICM.
+    const bool icm = cell["payouts"].value("icm_at_cap", false);
+    text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s\n", width, "label", "entries", "mean place", "win%",
+                   "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "");
     for (const std::string& label : labels) {
       const json& p = players[label];
       std::string place = number_or_dash(p["mean_place"], "%.3f");
@@ -367,6 +512,10 @@ std::string console_table(const json& summary) {
                      interval_text(p["win_rate_ci95"], "%.1f", 100.0).c_str(),
                      number_or_dash(p["itm_rate"], "%.1f", 100.0).c_str(),
                      number_or_dash(p["roi"], "%+.1f", 100.0).c_str(), p["faults"].dump().c_str());
+      if (icm) {
+        text.pop_back();  // the newline
+        text += format(" %9s\n", number_or_dash(p["icm_roi"], "%+.1f", 100.0).c_str());
+      }
     }
   }
   return text;

@@ -8,6 +8,10 @@
 //   survival.csv       one row per cell x hand number h = 0..cap
 //   head_to_head.csv   one row per cell x ordered label pair
 //   config.yaml        the experiment file verbatim
+//   shootout.csv       one row per shoot-out cell x label: table wins (only
+//                      when the experiment has shoot-out cells)
+//   cash.csv           one row per cash cell x label: bb/100 (only when the
+//                      experiment has cash cells; players.csv leaves them out)
 // Every CSV starts with `cell` (the index in summary.json) and one column per
 // matrix key (in matrix order; prefixed `param_` if the key collides with a
 // fixed column), so each file is a tidy table on its own.

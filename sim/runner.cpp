@@ -12,7 +12,9 @@
 #include <tbb/task_arena.h>
 
 #include "engine/hand.h"
+#include "sim/cash_session.h"
 #include "sim/play_tournament.h"
+#include "sim/shootout.h"
 
 namespace sngsim {
 
@@ -41,7 +43,11 @@ class CellReduction {
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return;
     thread_local Hand hand;
     for (std::int64_t i = range.begin(); i != range.end(); ++i) {
-      stats_.add(play_tournament(cell_, labels_, experiment_.seed, i, hand));
+      switch (cell_.format) {
+        case Format::kSitAndGo: stats_.add(play_tournament(cell_, labels_, experiment_.seed, i, hand)); break;
+        case Format::kShootout: stats_.add(play_shootout(cell_, labels_, experiment_.seed, i, hand)); break;
+        case Format::kCash: stats_.add(play_cash_session(cell_, labels_, experiment_.seed, i, hand)); break;
+      }
     }
     done_.fetch_add(range.end() - range.begin(), std::memory_order_relaxed);
   }
