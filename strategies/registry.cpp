@@ -1,6 +1,11 @@
 #include "strategies/registry.h"
 
 #include "strategies/basic_strategies.h"
+#include "strategies/equity_strategy.h"
+#include "strategies/pushfold_strategy.h"
+#include "strategies/profile_strategy.h"
+#include "strategies/rock_strategy.h"
+#include "strategies/tag_strategy.h"
 
 namespace sngsim {
 
@@ -9,6 +14,11 @@ const std::vector<StrategyInfo>& builtin_strategies() {
       random_strategy_info(),
       calling_station_info(),
       maniac_info(),
+      rock_strategy_info(),
+      tag_strategy_info(),
+      profile_strategy_info(),
+      pushfold_strategy_info(),
+      equity_strategy_info(),
   };
   return strategies;
 }

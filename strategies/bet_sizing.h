@@ -1,0 +1,29 @@
+#pragma once
+// Turning a bot's intent ("raise to 3 big blinds", "bet two thirds of the
+// pot") into an action the engine accepts in every betting structure: sizes
+// are clamped to obs.legal's range (in fixed limit that range is the one
+// fixed size), and an intent to raise becomes a call or check when raising
+// is closed.
+
+#include "engine/hand.h"
+
+namespace sngsim {
+
+// `target` clamped to [min_raise_to, max_raise_to]. Raises that would leave
+// less than a third of the player's chips behind go all the way to
+// max_raise_to: a bot committed that far should not keep a stub. Precondition:
+// obs.legal.can_raise.
+Chips legal_raise_to(const Observation& obs, Chips target);
+
+// Raise (or bet) to legal_raise_to(target) if raising is open, else
+// check or call.
+Action raise_or_call(const Observation& obs, Chips target);
+
+// Bet or raise by `pot_fraction` of the pot after calling (see
+// pot_fraction_raise_to), else check or call.
+Action bet_pot_fraction(const Observation& obs, double pot_fraction);
+
+// Check when free, fold otherwise.
+Action check_or_fold(const Observation& obs);
+
+}  // namespace sngsim

@@ -1,0 +1,351 @@
+#include "strategies/equity_strategy.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "strategies/basic_strategies.h"
+#include "strategies/equity.h"
+#include "strategies/icm.h"
+#include "strategies/preflop_equity.h"
+
+namespace sngsim {
+
+namespace {
+
+// Each raise already made this street asks this much more equity before
+// raising again, so two strong hands do not raise each other forever.
+constexpr double kReraiseStep = 0.08;
+// Exact enumeration only when it costs at most this many evaluations: the
+// river against one hold'em opponent (990 hands), never a whole turn.
+constexpr std::int64_t kExactBudget = 2'000;
+
+struct Settings {
+  int samples = 200;
+  double raise_range = 0.2;
+  double call_range = 0.5;
+  double value_equity = 0.62;
+  double bet_size = 0.75;
+  double call_margin = 0.0;
+  double shove_bb = 10.0;
+  bool icm = true;
+  std::vector<double> payouts;
+};
+
+std::vector<double> parse_payouts(const std::string& text) {
+  std::vector<double> payouts;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, end - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    double value = 0.0;
+    const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(value >= 0.0)) {
+      throw std::invalid_argument("equity: payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got \"" +
+                                  text + "\"");
+    }
+    payouts.push_back(value);
+    start = end + 1;
+  }
+  return payouts;
+}
+
+// The strongest `fraction` of hands as class weights and as combos, shared
+// by every instance with the same fraction (built once per process).
+struct TopRange {
+  ClassWeights classes;
+  ComboRange combos;
+};
+
+const TopRange& top_range(double fraction) {
+  static std::mutex mutex;
+  static std::map<double, std::unique_ptr<TopRange>> ranges;
+  const std::lock_guard lock(mutex);
+  auto& slot = ranges[fraction];
+  if (!slot) {
+    const ClassWeights classes = top_fraction_weights(fraction);
+    slot = std::make_unique<TopRange>(TopRange{classes, ComboRange::from_class_weights(classes)});
+  }
+  return *slot;
+}
+
+enum class Read : std::uint8_t { kRandom, kCaller, kRaiser };
+
+using Chips6 = std::array<double, kMaxPlayers>;
+
+class EquityStrategy final : public Strategy {
+ public:
+  EquityStrategy(const Settings& settings, const StrategyContext& context)
+      : s_(settings), rng_(context.rng_key), raisers_(&top_range(s_.raise_range)), callers_(&top_range(s_.call_range)) {}
+
+  Action decide(const Observation& obs) override {
+    const LegalActions& legal = obs.legal;
+    const int opponents = live_opponents(obs);
+    if (opponents == 0) return Action::check_call();
+    const double e = equity(obs);
+    const double heads_up = opponents * e / (1.0 - e + opponents * e);
+    const bool icm = s_.icm && obs.num_players <= static_cast<int>(s_.payouts.size()) + 1;
+    const Chips to_call = legal.call_amount;
+    const auto me = static_cast<std::size_t>(obs.player);
+
+    if (obs.street == Street::kPreflop && obs.rules.betting == BettingStructure::kNoLimit && legal.can_raise &&
+        effective_bb(obs) <= s_.shove_bb) {
+      const double stay = to_call > 0 ? utility(obs, icm, fold_outcome(obs)) : utility(obs, icm, check_outcome(obs, e));
+      if (shove_value(obs, icm, heads_up) > stay) return Action::raise_to(legal.max_raise_to);
+      if (to_call > 0 && !call_is_all_in(obs)) {
+        // Too short to call and play on: shoving was not worth it, so fold.
+        return Action::fold();
+      }
+    }
+
+    int raises = 0;
+    for (const Event& event : obs.history) raises += event.street == obs.street && event.type == EventType::kBetRaise;
+    if (legal.can_raise && heads_up >= s_.value_equity + kReraiseStep * raises) {
+      const Chips to = raise_size(obs);
+      const bool all_in = to >= obs.stacks[me] + obs.bets[me];
+      if (!all_in || !icm) return Action::raise_to(to);
+      if (shove_value(obs, icm, heads_up) > utility(obs, icm, to_call > 0 ? fold_outcome(obs) : check_outcome(obs, e))) {
+        return Action::raise_to(to);
+      }
+    }
+    if (to_call == 0) return Action::check_call();
+    if (icm && call_is_all_in(obs)) {
+      return call_value(obs, icm, e) > utility(obs, icm, fold_outcome(obs)) ? Action::check_call() : Action::fold();
+    }
+    const double pot_odds = static_cast<double>(to_call) / static_cast<double>(obs.pot + to_call);
+    return e >= pot_odds + s_.call_margin ? Action::check_call() : Action::fold();
+  }
+
+ private:
+  static std::size_t at(int player) { return static_cast<std::size_t>(player); }
+  static Chips start_stack(const Observation& obs, int p) { return obs.stacks[at(p)] + obs.committed[at(p)]; }
+
+  static int live_opponents(const Observation& obs) {
+    int count = 0;
+    for (int p = 0; p < obs.num_players; ++p) count += p != obs.player && !obs.folded[at(p)];
+    return count;
+  }
+
+  static double effective_bb(const Observation& obs) {
+    Chips largest = 0;
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p != obs.player && !obs.folded[at(p)]) largest = std::max(largest, start_stack(obs, p));
+    }
+    return static_cast<double>(std::min(start_stack(obs, obs.player), largest)) /
+           static_cast<double>(std::max<Chips>(1, obs.min_bet));
+  }
+
+  // The opponent whose bet is being faced: the live one with the most chips in.
+  static int aggressor(const Observation& obs) {
+    int best = -1;
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p == obs.player || obs.folded[at(p)]) continue;
+      if (best < 0 || obs.committed[at(p)] > obs.committed[at(best)]) best = p;
+    }
+    return best;
+  }
+
+  static bool call_is_all_in(const Observation& obs) {
+    const int a = aggressor(obs);
+    return obs.legal.call_amount >= obs.stacks[at(obs.player)] || (a >= 0 && obs.stacks[at(a)] == 0);
+  }
+
+  Chips raise_size(const Observation& obs) const {
+    if (obs.rules.betting == BettingStructure::kFixedLimit) return obs.legal.min_raise_to;
+    return pot_fraction_raise_to(obs, s_.bet_size);
+  }
+
+  // --- Outcomes: every player's chips afterwards --------------------------
+
+  static Chips6 behind(const Observation& obs) {
+    Chips6 chips{};
+    for (int p = 0; p < obs.num_players; ++p) chips[at(p)] = static_cast<double>(obs.stacks[at(p)]);
+    return chips;
+  }
+
+  // Folding hands the pot to the player being faced.
+  static Chips6 fold_outcome(const Observation& obs) {
+    Chips6 chips = behind(obs);
+    const int a = aggressor(obs);
+    if (a >= 0) chips[at(a)] += static_cast<double>(obs.pot);
+    return chips;
+  }
+
+  // Checking keeps the hand going: credit the pot by equity.
+  static Chips6 check_outcome(const Observation& obs, double e) {
+    Chips6 chips = behind(obs);
+    const int opponents = live_opponents(obs);
+    const auto pot = static_cast<double>(obs.pot);
+    chips[at(obs.player)] += e * pot;
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p != obs.player && !obs.folded[at(p)]) chips[at(p)] += (1.0 - e) * pot / opponents;
+    }
+    return chips;
+  }
+
+  // Me against `rival` for both our stacks; the others' chips in the pot go
+  // to the winner.
+  static void showdown_outcomes(const Observation& obs, int rival, Chips6& win, Chips6& lose) {
+    const auto mine = static_cast<double>(start_stack(obs, obs.player));
+    const auto theirs = static_cast<double>(start_stack(obs, rival));
+    const double at_risk = std::min(mine, theirs);
+    double dead = 0.0;
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p != obs.player && p != rival) dead += static_cast<double>(obs.committed[at(p)]);
+    }
+    win = behind(obs);
+    lose = win;
+    win[at(obs.player)] = mine + at_risk + dead;
+    win[at(rival)] = theirs - at_risk;
+    lose[at(obs.player)] = mine - at_risk;
+    lose[at(rival)] = theirs + at_risk + dead;
+  }
+
+  double utility(const Observation& obs, bool icm, const Chips6& chips) const {
+    if (!icm) return chips[at(obs.player)];
+    return icm_equity(std::span<const double>(chips.data(), at(obs.num_players)), s_.payouts)[at(obs.player)];
+  }
+
+  double call_value(const Observation& obs, bool icm, double e) const {
+    Chips6 win{}, lose{};
+    showdown_outcomes(obs, aggressor(obs), win, lose);
+    return e * utility(obs, icm, win) + (1.0 - e) * utility(obs, icm, lose);
+  }
+
+  // Everybody who can call does so with the strongest raise_range of hands;
+  // when called, the biggest such stack is the one to beat.
+  double shove_value(const Observation& obs, bool icm, double heads_up) const {
+    int callers = 0;
+    int rival = -1;
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p == obs.player || obs.folded[at(p)] || obs.stacks[at(p)] == 0) continue;
+      ++callers;
+      if (rival < 0 || start_stack(obs, p) > start_stack(obs, rival)) rival = p;
+    }
+    Chips6 all_fold = behind(obs);
+    all_fold[at(obs.player)] += static_cast<double>(obs.pot);
+    if (callers == 0) return utility(obs, icm, all_fold);
+    const double folds = std::pow(1.0 - s_.raise_range, callers);
+    double e = heads_up;
+    if (obs.rules.hole_cards == 2) {
+      e = preflop_equity_table().equity_vs_range(hand_class_of(obs.hole[0], obs.hole[1]), raisers_->classes);
+    }
+    Chips6 win{}, lose{};
+    showdown_outcomes(obs, rival, win, lose);
+    return folds * utility(obs, icm, all_fold) +
+           (1.0 - folds) * (e * utility(obs, icm, win) + (1.0 - e) * utility(obs, icm, lose));
+  }
+
+  // --- Equity ---------------------------------------------------------------
+
+  static Read read_of(const Observation& obs, int p) {
+    Read read = Read::kRandom;
+    for (const Event& event : obs.history) {
+      if (event.street != Street::kPreflop || event.player != p) continue;
+      if (event.type == EventType::kBetRaise) return Read::kRaiser;
+      if (event.type == EventType::kCall) read = Read::kCaller;
+    }
+    return read;
+  }
+
+  const TopRange* range_for(Read read) const {
+    switch (read) {
+      case Read::kRaiser: return raisers_;
+      case Read::kCaller: return callers_;
+      case Read::kRandom: break;
+    }
+    return nullptr;
+  }
+
+  double equity(const Observation& obs) {
+    CardSet hole;
+    for (int c = 0; c < obs.rules.hole_cards; ++c) hole.add(obs.hole[at(c)]);
+    CardSet board;
+    for (int c = 0; c < obs.board_count; ++c) board.add(obs.board[at(c)]);
+    std::array<Read, kMaxPlayers> reads{};
+    int opponents = 0;
+    std::uint64_t key = derive_key(hole.bits(), board.bits());
+    for (int p = 0; p < obs.num_players; ++p) {
+      if (p == obs.player || obs.folded[at(p)]) continue;
+      reads[at(opponents++)] = read_of(obs, p);
+      key = derive_key(key, static_cast<std::uint64_t>(p) * 4 + static_cast<std::uint64_t>(reads[at(opponents - 1)]));
+    }
+    if (cache_valid_ && key == cache_key_) return cache_equity_;
+
+    double e = 0.0;
+    if (obs.rules.hole_cards == 2 && obs.street == Street::kPreflop) {
+      const PreflopEquityTable& table = preflop_equity_table();
+      const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
+      double odds_against = 0.0;
+      for (int o = 0; o < opponents; ++o) {
+        const TopRange* range = range_for(reads[at(o)]);
+        const double vs = range != nullptr ? table.equity_vs_range(hand, range->classes) : table.equity_vs_random(hand);
+        odds_against += (1.0 - vs) / std::max(vs, 1e-9);
+      }
+      e = 1.0 / (1.0 + odds_against);
+    } else {
+      std::array<const ComboRange*, kMaxPlayers> ranges{};
+      for (int o = 0; o < opponents; ++o) {
+        const TopRange* range = obs.rules.hole_cards == 2 ? range_for(reads[at(o)]) : nullptr;
+        ranges[at(o)] = range != nullptr ? &range->combos : nullptr;
+      }
+      RangeSpot spot;
+      spot.hole_cards = obs.rules.hole_cards;
+      spot.hero = hole;
+      spot.board = board;
+      spot.opponents = std::span<const ComboRange* const>(ranges.data(), at(opponents));
+      e = equity_vs_ranges(spot, rng_, s_.samples, kExactBudget).equity;
+    }
+    cache_valid_ = true;
+    cache_key_ = key;
+    cache_equity_ = e;
+    return e;
+  }
+
+  Settings s_;
+  CounterRng rng_;
+  const TopRange* raisers_;
+  const TopRange* callers_;
+  bool cache_valid_ = false;
+  std::uint64_t cache_key_ = 0;
+  double cache_equity_ = 0.0;
+};
+
+}  // namespace
+
+StrategyInfo equity_strategy_info() {
+  return {"equity",
+          "bets, calls or folds by its equity against action-narrowed ranges vs pot odds; ICM for all-in spots near the money; plays Omaha",
+          {{"samples", "200", "Monte Carlo deals per equity estimate (one estimate per street), count", true, 10, 100000},
+           {"raise_range", "0.2", "a preflop raiser, or a caller of an all-in, holds this top fraction of hands (0..1)",
+            true, 0.01, 1.0},
+           {"call_range", "0.5", "a preflop caller or limper holds this top fraction of hands (0..1)", true, 0.01, 1.0},
+           {"value_equity", "0.62", "bet/raise when the heads-up-equivalent equity reaches this (0.5..1)", true, 0.5, 1.0},
+           {"bet_size", "0.75", "bet/raise size as a fraction of the pot after calling", true, 0.1, 10.0},
+           {"call_margin", "0", "equity above the pot odds required to call (-0.5..0.5)", true, -0.5, 0.5},
+           {"shove_bb", "10", "preflop no-limit: weigh all-in against folding at or below this effective stack, big blinds",
+            true, 0.0, 1000.0},
+           {"icm", "1", "1: value all-in decisions by ICM once players left <= paid places + 1; 0: chips always", true, 0,
+            1},
+           {"payouts", "65,35", "prize shares of places 1, 2, ... for ICM, comma-separated", false, 0.0, 0.0}},
+          [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+            Settings settings;
+            settings.samples = static_cast<int>(params.number("samples"));
+            settings.raise_range = params.number("raise_range");
+            settings.call_range = params.number("call_range");
+            settings.value_equity = params.number("value_equity");
+            settings.bet_size = params.number("bet_size");
+            settings.call_margin = params.number("call_margin");
+            settings.shove_bb = params.number("shove_bb");
+            settings.icm = params.number("icm") >= 0.5;
+            settings.payouts = parse_payouts(params.text("payouts"));
+            return std::make_unique<EquityStrategy>(settings, context);
+          }};
+}
+
+}  // namespace sngsim

@@ -1,0 +1,168 @@
+#include "strategies/hand_reading.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+
+namespace sngsim {
+
+namespace {
+
+std::uint32_t rank_bit(Card card) { return 1u << rank_of(card); }
+
+// The category the board alone shows. Three or four cards cannot be
+// evaluated as a poker hand, but they can only show pairs, two pair, trips
+// or quads, which the rank counts give.
+HandCategory board_category(const std::array<int, kRanks>& count, int board_count) {
+  int pairs = 0;
+  int most = 0;
+  for (const int n : count) {
+    most = std::max(most, n);
+    if (n == 2) ++pairs;
+  }
+  if (most == 4) return HandCategory::kFourOfAKind;
+  if (most == 3) return pairs > 0 && board_count == 5 ? HandCategory::kFullHouse : HandCategory::kThreeOfAKind;
+  if (pairs >= 2) return HandCategory::kTwoPair;
+  if (pairs == 1) return HandCategory::kPair;
+  return HandCategory::kHighCard;
+}
+
+// A five-rank run ending at `high` (3 = the wheel A-2-3-4-5 .. 12 = ace high).
+std::uint32_t straight_run(int high) { return high > 3 ? 0x1Fu << (high - 4) : 0x100Fu; }
+
+// The ranks that would complete a straight the hole cards play in.
+std::uint32_t straight_outs(const Observation& obs, std::uint32_t board_ranks) {
+  const int hole_count = obs.rules.hole_cards;
+  std::uint32_t outs = 0;
+  if (hole_count != 4) {
+    std::uint32_t hole_ranks = 0;
+    for (int i = 0; i < hole_count; ++i) hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
+    const std::uint32_t all = hole_ranks | board_ranks;
+    for (int high = 3; high < kRanks; ++high) {
+      const std::uint32_t run = straight_run(high);
+      const std::uint32_t missing = run & ~all;
+      // Some rank of the run must come from the hole cards alone, or the
+      // straight would be the board's.
+      if (std::popcount(missing) == 1 && (run & hole_ranks & ~board_ranks) != 0) outs |= missing;
+    }
+    return outs;
+  }
+  // Omaha: exactly two hole ranks, the other three from the board, one of
+  // them still to come.
+  for (int i = 0; i < 4; ++i) {
+    for (int j = i + 1; j < 4; ++j) {
+      const std::uint32_t pair =
+          rank_bit(obs.hole[static_cast<std::size_t>(i)]) | rank_bit(obs.hole[static_cast<std::size_t>(j)]);
+      if (std::popcount(pair) != 2) continue;
+      for (int high = 3; high < kRanks; ++high) {
+        const std::uint32_t run = straight_run(high);
+        if ((run & pair) != pair) continue;
+        const std::uint32_t missing = run & ~pair & ~board_ranks;
+        if (std::popcount(missing) == 1) outs |= missing;
+      }
+    }
+  }
+  return outs;
+}
+
+bool has_flush_draw(const Observation& obs, CardSet hole, CardSet board) {
+  for (int suit = 0; suit < kSuits; ++suit) {
+    const int in_hole = std::popcount(hole.suit_mask(suit));
+    const int on_board = std::popcount(board.suit_mask(suit));
+    if (obs.rules.hole_cards == 4 ? in_hole >= 2 && on_board == 2 : in_hole >= 1 && in_hole + on_board == 4) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+HandReading read_hand(const Observation& obs) {
+  assert(obs.board_count >= 3);
+  const int hole_count = obs.rules.hole_cards;
+  CardSet hole;
+  CardSet board;
+  std::array<int, kRanks> board_count_of_rank{};
+  std::uint32_t hole_ranks = 0;
+  std::uint32_t board_ranks = 0;
+  for (int i = 0; i < hole_count; ++i) {
+    hole.add(obs.hole[static_cast<std::size_t>(i)]);
+    hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
+  }
+  int top_board_rank = 0;
+  for (int i = 0; i < obs.board_count; ++i) {
+    const Card card = obs.board[static_cast<std::size_t>(i)];
+    board.add(card);
+    board_ranks |= rank_bit(card);
+    ++board_count_of_rank[static_cast<std::size_t>(rank_of(card))];
+    top_board_rank = std::max(top_board_rank, rank_of(card));
+  }
+
+  HandReading reading;
+  const HandRank rank = evaluate_hand(hole_count, hole, board);
+  reading.category = rank.category();
+  const HandCategory on_board = board_category(board_count_of_rank, obs.board_count);
+  // Five board cards are a hand of their own: the hole cards play when they
+  // beat it.
+  const bool hole_plays = obs.board_count == 5 ? rank > evaluate_holdem(board) : reading.category > on_board;
+
+  // A pocket pair (any two hole cards of one rank in Omaha) off the board.
+  int pocket_pair_rank = -1;
+  for (int i = 0; i < hole_count; ++i) {
+    for (int j = i + 1; j < hole_count; ++j) {
+      const int r = rank_of(obs.hole[static_cast<std::size_t>(i)]);
+      if (r == rank_of(obs.hole[static_cast<std::size_t>(j)]) && (board_ranks & (1u << r)) == 0) {
+        pocket_pair_rank = std::max(pocket_pair_rank, r);
+      }
+    }
+  }
+  const bool pairs_top = (hole_ranks & (1u << top_board_rank)) != 0;
+  auto pair_tier = [&] {
+    if (pairs_top) {
+      reading.top_pair = true;
+      return MadeTier::kTopPair;
+    }
+    if (pocket_pair_rank > top_board_rank) {
+      reading.overpair = true;
+      return MadeTier::kTopPair;
+    }
+    return MadeTier::kWeakPair;
+  };
+
+  if (hole_plays) {
+    // Beating a five-card board with a kicker is not a hand: each case asks
+    // whether the hole cards made the category itself.
+    switch (reading.category) {
+      case HandCategory::kHighCard: break;
+      case HandCategory::kPair:
+        if (on_board == HandCategory::kHighCard) reading.tier = pair_tier();
+        break;
+      // Two pair on a paired board is one pair of the player's own.
+      case HandCategory::kTwoPair:
+        if (on_board == HandCategory::kHighCard) reading.tier = MadeTier::kTwoPair;
+        if (on_board == HandCategory::kPair) reading.tier = pair_tier();
+        break;
+      case HandCategory::kThreeOfAKind:
+        if (on_board < HandCategory::kThreeOfAKind) reading.tier = MadeTier::kTrips;
+        break;
+      case HandCategory::kFourOfAKind:
+        if (on_board != HandCategory::kFourOfAKind) reading.tier = MadeTier::kStrong;
+        break;
+      default: reading.tier = MadeTier::kStrong; break;
+    }
+  }
+
+  if (obs.board_count < kBoardSize) {
+    if (reading.category < HandCategory::kFlush) reading.flush_draw = has_flush_draw(obs, hole, board);
+    if (reading.category < HandCategory::kStraight) {
+      const int outs = std::popcount(straight_outs(obs, board_ranks));
+      reading.open_ended = outs >= 2;
+      reading.gutshot = outs == 1;
+    }
+  }
+  return reading;
+}
+
+}  // namespace sngsim

@@ -1,0 +1,77 @@
+#include "strategies/table_reading.h"
+
+#include <algorithm>
+
+namespace sngsim {
+
+Position position_of(int n, int player) {
+  if (n == 2) return player == 0 ? Position::kBlinds : Position::kLate;
+  if (player <= 1) return Position::kBlinds;
+  const int seats_before_button = n - 1 - player;
+  if (seats_before_button <= 1) return Position::kLate;
+  if (seats_before_button == 2) return Position::kMiddle;
+  return Position::kEarly;
+}
+
+int players_behind(const Observation& obs) {
+  // Preflop the order runs from the player to the end of the hand order and
+  // then through the blinds (indices 0, 1) up to the big blind's option;
+  // heads-up the button (1) acts first and only the big blind (0) is behind.
+  const int n = obs.num_players;
+  const int last = n == 2 ? 0 : 1;
+  if (obs.player == last) return 0;
+  int behind = 0;
+  for (int step = 1; step < n; ++step) {
+    const int q = (obs.player + step) % n;
+    const auto i = static_cast<std::size_t>(q);
+    if (!obs.folded[i] && obs.stacks[i] > 0) ++behind;
+    if (q == last) break;
+  }
+  return behind;
+}
+
+BettingSummary summarize_betting(const Observation& obs) {
+  BettingSummary summary;
+  for (const Event& event : obs.history) {
+    const bool this_street = event.street == obs.street;
+    if (event.type == EventType::kBetRaise) {
+      if (event.street == Street::kPreflop) summary.last_preflop_raiser = event.player;
+      if (this_street) {
+        ++summary.raises_this_street;
+        summary.last_raiser_this_street = event.player;
+        summary.callers_this_street = 0;
+      }
+    } else if (event.type == EventType::kCall && this_street) {
+      ++summary.callers_this_street;
+    }
+  }
+  for (int q = 0; q < obs.num_players; ++q) {
+    if (q != obs.player && !obs.folded[static_cast<std::size_t>(q)]) ++summary.opponents_in_hand;
+  }
+  return summary;
+}
+
+Chips effective_stack(const Observation& obs) {
+  const auto me = static_cast<std::size_t>(obs.player);
+  const Chips mine = obs.stacks[me] + obs.bets[me];
+  Chips deepest = 0;
+  for (int q = 0; q < obs.num_players; ++q) {
+    const auto i = static_cast<std::size_t>(q);
+    if (q != obs.player && !obs.folded[i]) deepest = std::max(deepest, obs.stacks[i] + obs.bets[i]);
+  }
+  return std::min(mine, deepest);
+}
+
+Chips big_blind_of(const Observation& obs) { return std::max<Chips>(1, obs.min_bet); }
+
+double effective_big_blinds(const Observation& obs) {
+  return static_cast<double>(effective_stack(obs)) / static_cast<double>(big_blind_of(obs));
+}
+
+double pot_odds(const Observation& obs) {
+  const Chips call = obs.legal.call_amount;
+  if (call <= 0) return 0.0;
+  return static_cast<double>(call) / static_cast<double>(obs.pot + call);
+}
+
+}  // namespace sngsim
