@@ -16,6 +16,7 @@ const char* apply_error_name(ApplyError error) {
     case ApplyError::kRaiseTooSmall: return "raise below the minimum";
     case ApplyError::kRaiseTooLarge: return "raise above the maximum";
     case ApplyError::kWrongLimitSize: return "raise is not the fixed-limit size";
+    case ApplyError::kUnknownAction: return "unknown action type";
   }
   return "?";
 }
@@ -200,6 +201,8 @@ ApplyError Hand::apply(Action action) {
   // Folds, checks and calls need only the amount to call; the full legal
   // range is worked out for raises alone (this is the engine's hot path).
   const Chips to_call = std::max<Chips>(0, highest_bet_ - bet_[p]);
+  // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
+  if (action.type > ActionType::kBetRaise) return ApplyError::kUnknownAction;
 
   if (action.type == ActionType::kFold && to_call == 0) action = Action::check_call();
   switch (action.type) {

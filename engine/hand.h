@@ -69,6 +69,7 @@ enum class ApplyError : std::uint8_t {
   kRaiseTooSmall,    // below the minimum and not an all-in
   kRaiseTooLarge,    // above the stack or the pot limit (V1)
   kWrongLimitSize,   // fixed limit: not the fixed size (V2)
+  kUnknownAction,    // not one of the ActionType values
 };
 
 const char* apply_error_name(ApplyError error);

@@ -40,6 +40,7 @@ struct RunCommandOptions {
   bool quiet = false;
   std::string hand_history;
   std::int64_t hh_tournaments = 10;
+  bool report = false;  // run `sngsim report` on the results afterwards
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -132,6 +133,13 @@ void run(const RunCommandOptions& options) {
   if (!options.quiet) std::cout << console_table(summary);
   std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done
             << " tournaments in " << result.wall_seconds << " s) written to " << out.string() << "/\n";
+  if (options.report && !result.partial) {
+    const int code = make_report(out.string());
+    if (code != 0) throw CLI::RuntimeError(code);
+  } else if (!options.quiet) {
+    std::cout << "Plots and an HTML page: sngsim report " << out.string() << " (writes "
+              << (out / "report.html").string() << "), or run with --report\n";
+  }
   if (result.partial) throw CLI::RuntimeError(130);  // the conventional code after SIGINT
 }
 
@@ -157,6 +165,8 @@ void add_run_command(CLI::App& app) {
                       "Write PHH hand histories (one .phhs per tournament, a folder per cell) into this folder");
   command->add_option("--hh-tournaments", options->hh_tournaments, "How many tournaments per cell --hand-history writes")
       ->check(CLI::PositiveNumber);
+  command->add_flag("--report", options->report,
+                    "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
   command->callback([options] { run(*options); });
 }
 
@@ -175,7 +185,20 @@ void add_validate_command(CLI::App& app) {
       std::cout << "  cell:";
       if (cell.params.empty()) std::cout << " (no matrix)";
       for (const auto& [key, value] : cell.params) std::cout << " " << key << "=" << value;
-      std::cout << " | " << cell.rules.players << " players, stack " << cell.rules.starting_stack << ", "
+      if (cell.format == Format::kCash) {
+        const CashTableRules& cash = cell.cash.table;
+        std::cout << " | cash: " << cash.players << " seats, blinds " << cash.blinds.small_blind << "/"
+                  << cash.blinds.big_blind << ", buy-in " << cash.buy_in << ", re-buy below " << cash.rebuy_below
+                  << ", " << cell.cash.hands << " hands a session\n";
+        continue;
+      }
+      if (cell.format == Format::kShootout) {
+        std::cout << " | shootout: " << cell.shootout.tables << " tables,"
+                  << (cell.shootout.final_table ? " final table," : " winners paid,");
+      } else {
+        std::cout << " |";
+      }
+      std::cout << " " << cell.rules.players << " players, stack " << cell.rules.starting_stack << ", "
                 << cell.rules.schedule.hands_per_level() << " hands/level, cap " << cell.rules.hand_cap << "\n";
     }
   });
@@ -184,6 +207,8 @@ void add_validate_command(CLI::App& app) {
 void add_strategies_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand("strategies", "List every built-in strategy with its parameters and defaults.");
   command->callback([] {
+    std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
+                 "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n\n";
     for (const StrategyInfo& info : builtin_strategies()) {
       std::cout << info.name << "\n    " << info.summary << "\n";
       for (const ParamSpec& spec : info.params) {

@@ -15,6 +15,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "strategies/plugin_strategy.h"
+
 namespace sngsim {
 
 ConfigError::ConfigError(std::string file_name, int line_number, int column_number, std::string text)
@@ -43,13 +45,23 @@ constexpr int kMinPlayers = 2;
 constexpr int kMaxTablePlayers = 6;  // R1
 constexpr int kMaxFeePercent = 10;   // V6
 
-const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",
-                                           "lineup", "seating", "payouts",     "matrix"};
+const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
+                                           "seating", "payouts", "matrix",      "format",   "shootout",
+                                           "cash"};
 const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
                                              "hand_cap", "bust_ties", "game",   "betting",         "ante"};
 const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
-const std::vector<std::string> kPayoutKeys = {"places", "buy_in", "fee"};
-const std::vector<std::string> kEntrantKeys = {"label", "strategy", "count", "params"};
+const std::vector<std::string> kPayoutKeys = {"places", "buy_in", "fee", "icm_at_cap"};
+const std::vector<std::string> kShootoutKeys = {"tables", "winners"};
+const std::vector<std::string> kCashKeys = {"hands", "blinds", "buy_in_bb", "rebuy_below_bb"};
+const std::vector<std::string> kFormats = {"sit-and-go", "shootout", "cash"};
+constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
+constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
+constexpr int kMinCashBuyInBb = 40;              // V7
+constexpr int kMaxCashBuyInBb = 100;             // V7
+const std::vector<std::string> kEntrantKeys = {"label", "strategy", "count", "params", "path"};
+// Not in the registry: a plug-in is a strategy only once `path` names it.
+const std::string kPluginStrategy = "plugin";
 const std::vector<std::string> kLevelKeys = {"small", "big", "ante"};
 // Fixed for the whole experiment, so a matrix may not vary them.
 const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix"};
@@ -61,6 +73,8 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "table") return &kTableKeys;
   if (section == "table.ante") return &kAnteKeys;
   if (section == "payouts") return &kPayoutKeys;
+  if (section == "shootout") return &kShootoutKeys;
+  if (section == "cash") return &kCashKeys;
   return nullptr;
 }
 
@@ -208,8 +222,13 @@ class Reader {
 
   BlindSchedule read_schedule(const Node& table) const;
   BlindLevel read_level(const Node& node, const std::string& path) const;
-  std::vector<Entrant> read_lineup(const Node& root, int players) const;
-  Payouts read_payouts(const Node& root, int players) const;
+  // `seats` is the number of seats the lineup fills, `seats_what` says what
+  // they are in messages ("table.players is 6").
+  std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what) const;
+  Payouts read_payouts(const Node& root, int places, const std::string& places_what) const;
+  bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
+  ShootoutRules read_shootout(const Node& root) const;
+  CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
 
   std::string display_name_;
   std::vector<std::string> overrides_;
@@ -557,7 +576,7 @@ BlindSchedule Reader::read_schedule(const Node& table) const {
   return BlindSchedule(std::move(levels), hands_per_level);
 }
 
-std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
+std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const std::string& seats_what) const {
   const Entry* lineup = root.find_entry("lineup");
   if (lineup == nullptr) fail(root.origin, "missing required key 'lineup' (the strategies that play)");
   const Node& list = lineup->value;
@@ -578,15 +597,39 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
     if (strategy == nullptr) fail(item.origin, path + " needs 'strategy' (one of " + join(strategy_names(), ", ") + ")");
     Entrant entrant;
     entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
-    entrant.info = find_strategy(entrant.strategy);
+    const Entry* plugin_path = item.find_entry("path");
+    const Plugin* plugin = nullptr;
+    if (entrant.strategy == kPluginStrategy) {
+      if (plugin_path == nullptr) {
+        fail(item.origin, path + " needs 'path' (the plug-in's shared library) with strategy: plugin");
+      }
+      const std::string& file = read_scalar(plugin_path->value, path + ".path", "a file path");
+      // Relative to the experiment file, so a config and its plug-in move together.
+      const std::filesystem::path resolved = std::filesystem::path(file).is_absolute()
+                                                 ? std::filesystem::path(file)
+                                                 : std::filesystem::path(display_name_).parent_path() / file;
+      std::string error;
+      // Loading here, before anything runs, turns every plug-in problem into
+      // a config error that points at the path.
+      plugin = load_plugin(resolved.string(), error);
+      if (plugin == nullptr) {
+        fail(plugin_path->value.origin, path + ".path: cannot load plug-in '" + resolved.string() + "': " + error);
+      }
+      entrant.info = &plugin->info;
+    } else {
+      if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
+      entrant.info = find_strategy(entrant.strategy);
+    }
     if (entrant.info == nullptr) {
-      const std::vector<std::string> known = strategy_names();
+      std::vector<std::string> known = strategy_names();
+      known.push_back(kPluginStrategy);
       fail(strategy->origin, "unknown strategy '" + entrant.strategy + "'" + did_you_mean(entrant.strategy, known) +
                                  "; known strategies: " + join(known, ", "));
     }
     const Node* label = item.find("label");
-    entrant.label = label == nullptr ? entrant.strategy : read_scalar(*label, path + ".label", "a non-empty text");
-    const auto count = read_integer(item, path, "count", 1, kMaxTablePlayers, 1);
+    const std::string default_label = plugin != nullptr ? plugin->name : entrant.strategy;
+    entrant.label = label == nullptr ? default_label : read_scalar(*label, path + ".label", "a non-empty text");
+    const auto count = read_integer(item, path, "count", 1, std::max(kMaxTablePlayers, players), 1);
 
     std::map<std::string, std::string> given;
     const Node* params = item.find("params");
@@ -600,7 +643,12 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
         given[param.key] = param.value.text;
       }
     }
-    if (auto error = StrategyParams::resolve(entrant.info->params, given, entrant.params)) {
+    // A plug-in declares no parameters: whatever is given passes through as text.
+    std::vector<ParamSpec> specs = entrant.info->params;
+    if (plugin != nullptr) {
+      for (const auto& [name, value] : given) specs.push_back({name, value, "plug-in parameter", false, 0.0, 0.0});
+    }
+    if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
     }
 
@@ -608,7 +656,9 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
     const auto [owner, inserted] = label_owner.emplace(entrant.label, i);
     if (!inserted) {
       const Entrant& first = entries[owner->second];
-      if (first.strategy != entrant.strategy || first.params.all() != entrant.params.all()) {
+      // Two plug-ins share the strategy name but not the StrategyInfo.
+      if (first.strategy != entrant.strategy || first.info != entrant.info ||
+          first.params.all() != entrant.params.all()) {
         fail(label != nullptr ? label->origin : strategy->origin,
              "label '" + entrant.label + "' already names lineup[" + std::to_string(owner->second) +
                  "], which has a different strategy or params; give this entry its own label");
@@ -618,8 +668,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
     for (std::int64_t c = 0; c < count; ++c) seats.push_back(entrant);
   }
   if (seats.size() > static_cast<std::size_t>(players)) {
-    fail(lineup->key_origin, "the lineup fills " + std::to_string(seats.size()) + " seats but table.players is " +
-                                 std::to_string(players));
+    fail(lineup->key_origin, "the lineup fills " + std::to_string(seats.size()) + " seats but " + seats_what);
   }
   // A shorter lineup repeats in order, so one lineup serves every table size.
   std::vector<Entrant> entrants;
@@ -627,7 +676,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players) const {
   return entrants;
 }
 
-Payouts Reader::read_payouts(const Node& root, int players) const {
+Payouts Reader::read_payouts(const Node& root, int players, const std::string& places_what) const {
   Payouts payouts;
   payouts.percent = {100};
   const Node* node = root.find("payouts");
@@ -648,13 +697,70 @@ Payouts Reader::read_payouts(const Node& root, int players) const {
     }
     if (sum != 100) fail(places->origin, "payouts.places must add up to 100, got " + std::to_string(sum));
     if (payouts.percent.size() > static_cast<std::size_t>(players)) {
-      fail(places->origin, "payouts.places pays " + std::to_string(payouts.percent.size()) +
-                               " places but table.players is " + std::to_string(players));
+      fail(places->origin, "payouts.places pays " + std::to_string(payouts.percent.size()) + " places but " +
+                               places_what);
     }
   }
   payouts.buy_in = read_integer(*node, "payouts", "buy_in", 1, kMaxChips, 100);
   payouts.fee_percent = static_cast<int>(read_integer(*node, "payouts", "fee", 0, kMaxFeePercent, 0));
+  payouts.icm_at_cap = read_bool(*node, "payouts", "icm_at_cap", false);
   return payouts;
+}
+
+bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
+  if (map.find(key) == nullptr) return fallback;
+  return read_choice(map, section, key, {"false", "true"}, 0) == 1;
+}
+
+ShootoutRules Reader::read_shootout(const Node& root) const {
+  ShootoutRules shootout;
+  const Node* node = root.find("shootout");
+  if (node == nullptr) return shootout;
+  expect_map(*node, "shootout");
+  check_keys(*node, "shootout", kShootoutKeys);
+  shootout.tables = static_cast<int>(read_integer(*node, "shootout", "tables", 2, kMaxShootoutTablesConfig, 2));
+  shootout.final_table = read_choice(*node, "shootout", "winners", {"final-table", "paid"}, 0) == 0;
+  return shootout;
+}
+
+CashRules Reader::read_cash(const Node& root, const Node& table, const TournamentRules& rules) const {
+  // A cash table has no levels, eliminations or starting stack: say which
+  // cash key replaces a sit-and-go one rather than ignoring it.
+  static const std::vector<std::pair<std::string, std::string>> kNotForCash = {
+      {"stack", "the buy-in is cash.buy_in_bb big blinds"},
+      {"blinds", "the blinds are fixed: cash.blinds"},
+      {"hands_per_level", "the blinds are fixed: cash.blinds"},
+      {"schedule", "the blinds are fixed: cash.blinds"},
+      {"ante", "give the ante in cash.blinds: [small, big, ante]"},
+      {"hand_cap", "a session lasts cash.hands hands"},
+      {"bust_ties", "nobody is eliminated"},
+  };
+  for (const auto& [key, instead] : kNotForCash) {
+    if (const Entry* entry = table.find_entry(key)) {
+      fail(entry->key_origin, "table." + key + " does not apply to format: cash (" + instead + ")");
+    }
+  }
+  if (const Entry* payouts = root.find_entry("payouts")) {
+    fail(payouts->key_origin, "payouts does not apply to format: cash (results are big blinds won per 100 hands)");
+  }
+
+  CashRules cash;
+  const Node* found = root.find("cash");
+  const Node empty;
+  const Node& node = found == nullptr ? empty : *found;
+  expect_map(node, "cash");
+  check_keys(node, "cash", kCashKeys);
+  cash.hands = static_cast<int>(read_integer(node, "cash", "hands", 1, kMaxCashHands, 1000));
+  if (const Node* blinds = node.find("blinds")) cash.table.blinds = read_level(*blinds, "cash.blinds");
+  const Chips big_blind = cash.table.blinds.big_blind;
+  const auto buy_in_bb = read_integer(node, "cash", "buy_in_bb", kMinCashBuyInBb, kMaxCashBuyInBb, kMaxCashBuyInBb);
+  const auto rebuy_below_bb =
+      read_integer(node, "cash", "rebuy_below_bb", 0, buy_in_bb, std::min<std::int64_t>(kMinCashBuyInBb, buy_in_bb));
+  cash.table.players = rules.players;
+  cash.table.game = rules.game;
+  cash.table.buy_in = buy_in_bb * big_blind;
+  cash.table.rebuy_below = rebuy_below_bb * big_blind;
+  return cash;
 }
 
 Cell Reader::read_cell(const Node& root) const {
@@ -680,11 +786,40 @@ Cell Reader::read_cell(const Node& root) const {
     rules.game.betting = parsed ? *parsed : static_cast<BettingStructure>(read_choice(*betting, "table.betting", kBettings));
   }
 
-  cell.entrants = read_lineup(root, rules.players);
+  // A format's own section is read only with that format.
+  cell.format = static_cast<Format>(read_choice(root, "", "format", kFormats, 0));
+  for (const Format format : {Format::kShootout, Format::kCash}) {
+    const Entry* section = root.find_entry(format_name(format));
+    if (section != nullptr && cell.format != format) {
+      fail(section->key_origin, std::string(format_name(format)) + " is only read with format: " +
+                                    format_name(format) + " (format is " + format_name(cell.format) + ")");
+    }
+  }
+  std::string seats_what = "table.players is " + std::to_string(rules.players);
+  if (cell.format == Format::kShootout) {
+    cell.shootout = read_shootout(root);
+    seats_what = "the shoot-out seats " + std::to_string(cell.field_size()) + " (shootout.tables " +
+                 std::to_string(cell.shootout.tables) + " x table.players " + std::to_string(rules.players) + ")";
+  }
+  if (cell.format == Format::kCash) cell.cash = read_cash(root, table, rules);
+
+  cell.entrants = read_lineup(root, cell.field_size(), seats_what);
   if (root.find("seating") != nullptr) {
     cell.seating = read_choice(root, "", "seating", {"random", "rotate"}, 0) == 0 ? Seating::kRandom : Seating::kRotate;
   }
-  cell.payouts = read_payouts(root, rules.players);
+  if (cell.format != Format::kCash) cell.payouts = read_payouts(root, cell.field_size(), seats_what);
+  if (cell.format == Format::kShootout && !cell.shootout.final_table) {
+    // V6: each table winner gets pool / tables; there is no table to read.
+    if (const Node* payouts = root.find("payouts"); payouts != nullptr && payouts->find_entry("places") != nullptr) {
+      fail(payouts->find_entry("places")->key_origin,
+           "payouts.places does not apply with shootout.winners: paid (each table winner gets the pool / tables)");
+    }
+    cell.payouts.percent.clear();
+  }
+  if (cell.payouts.icm_at_cap && cell.format != Format::kSitAndGo) {
+    fail(root.find("payouts")->find_entry("icm_at_cap")->key_origin,
+         "payouts.icm_at_cap applies to format: sit-and-go only");
+  }
   return cell;
 }
 

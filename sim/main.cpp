@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   sngsim::add_strategies_command(app);
   sngsim::add_replay_command(app);
   sngsim::add_bench_command(app);
+  sngsim::add_report_command(app);
+  sngsim::add_equity_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

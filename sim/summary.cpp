@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "sim/intervals.h"
+#include "sim/summary_formats.h"
 
 namespace sngsim {
 
@@ -115,6 +116,29 @@ json player_json(const CellStats& stats, int label, const Payouts& payouts) {
   result["roi"] = to_json(roi);
   result["roi_ci95"] = to_json(roi_ci);
 
+  // V6 icm_at_cap: the same with capped survivors valued by ICM; an ICM unit
+  // is a prize unit / kIcmScale (sim/cell_stats.h).
+  std::optional<double> icm_prize;
+  std::optional<double> icm_roi;
+  std::optional<Interval> icm_roi_ci;
+  if (stats.icm_at_cap() && n > 0) {
+    const Int128 icm_scale = scale * kIcmScale;
+    const Int128 icm_numerator = t.icm_prize_units * pool100;
+    icm_prize = ratio(icm_numerator, icm_scale);
+    if (payouts.buy_in > 0) {
+      icm_roi = ratio(icm_numerator - icm_scale * payouts.buy_in, icm_scale * payouts.buy_in);
+      if (const auto variance = sample_variance(n, t.icm_prize_units, t.icm_prize_units_sq_sum)) {
+        const double roi_per_unit = static_cast<double>(static_cast<long double>(pool100) /
+                                                        (10000.0L * kShareUnit * kIcmScale *
+                                                         static_cast<long double>(payouts.buy_in)));
+        icm_roi_ci = normal_interval(*icm_roi, std::sqrt(*variance) * roi_per_unit, n);
+      }
+    }
+  }
+  result["icm_prize"] = to_json(icm_prize);
+  result["icm_roi"] = to_json(icm_roi);
+  result["icm_roi_ci95"] = to_json(icm_roi_ci);
+
   result["chips_at_cap_count"] = t.chips_at_cap_count;
   result["avg_chips_at_cap"] = to_json(ratio(t.chips_at_cap_sum, t.chips_at_cap_count));
   return result;
@@ -153,6 +177,7 @@ json head_to_head_json(const CellStats& stats) {
 json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   json result;
   result["index"] = index;
+  result["format"] = format_name(Format::kSitAndGo);
   json params = json::object();
   for (const auto& [key, value] : cell.params) params[key] = value;
   result["params"] = std::move(params);
@@ -179,6 +204,7 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   result["payouts"] = {{"percent", payouts.percent},
                        {"buy_in", payouts.buy_in},
                        {"fee_percent", payouts.fee_percent},
+                       {"icm_at_cap", payouts.icm_at_cap},
                        {"prize_pool", to_json(ratio(prize_pool_times_100(payouts, stats.players()), 100))}};
 
   json players = json::object();
@@ -213,7 +239,15 @@ nlohmann::json summarize(const Experiment& experiment, const std::vector<CellSta
                            {"threads", provenance.threads},
                            {"wall_seconds", provenance.wall_seconds}};
   json cell_list = json::array();
-  for (std::size_t i = 0; i < cells.size(); ++i) cell_list.push_back(cell_json(experiment.cells[i], cells[i], i));
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const Cell& cell = experiment.cells[i];
+    if (cells[i].format() != cell.format) throw std::invalid_argument("summarize: statistics of another format");
+    switch (cell.format) {
+      case Format::kSitAndGo: cell_list.push_back(cell_json(cell, cells[i], i)); break;
+      case Format::kShootout: cell_list.push_back(shootout_cell_json(cell, cells[i], i)); break;
+      case Format::kCash: cell_list.push_back(cash_cell_json(cell, cells[i], i)); break;
+    }
+  }
   summary["cells"] = std::move(cell_list);
   return summary;
 }

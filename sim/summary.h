@@ -13,8 +13,9 @@
 //   provenance      {version, commit, config_hash, threads, wall_seconds}
 //                   threads and wall_seconds are the only values that may
 //                   differ between two runs of the same experiment and code
-//   cells[]         one per matrix cell, in matrix order:
-//     index, params {key: value text}, labels [lineup order],
+//   cells[]         one per matrix cell, in matrix order; `format` says which
+//                   keys follow (sit-and-go here, shootout and cash below):
+//     index, format "sit-and-go", params {key: value text}, labels [lineup order],
 //     seats (players at the table), hand_cap, tournaments (completed),
 //     hands {mean, sd, median, p10, p90, max, histogram[h-1] = count, h=1..cap}
 //       percentiles are nearest-rank: the smallest h with at least q% of the
@@ -24,7 +25,7 @@
 //       that level, level = 1..max level within the cap
 //     survival[h] = mean players left after hand h, h = 0..cap (a finished
 //       tournament keeps its final count: see CellStats::players_left_after)
-//     payouts {percent[], buy_in, fee_percent, prize_pool}
+//     payouts {percent[], buy_in, fee_percent, icm_at_cap, prize_pool}
 //     players {label: {
 //       entries        seats played
 //       places[p-1]    fraction of entries finishing in place p (shared
@@ -35,6 +36,9 @@
 //       mean_prize     chips of the prize pool's currency (buy_in units)
 //       roi, roi_ci95  (mean prize - buy_in) / buy_in, normal approximation;
 //                      null without a buy-in
+//       icm_prize, icm_roi, icm_roi_ci95   as mean_prize, roi, roi_ci95 with
+//                      the survivors of capped tournaments valued by ICM
+//                      (payouts.icm_at_cap; null without it)
 //       avg_chips_at_cap   mean final chips of this label's survivors of
 //                          capped tournaments; null if none
 //       chips_at_cap_count
@@ -45,6 +49,22 @@
 //       finished above a seat of B, ties split half. ci95 is Wilson over
 //       `tournaments` trials: each tournament's score lies in [0, 1], so its
 //       variance is at most p(1-p) and the interval is conservative.
+//   A shoot-out cell (format "shootout", RULES V6) has index, params, labels,
+//     seats (the field), tables, table_seats, final_table (bool), hand_cap,
+//     tournaments (shoot-outs), table_hands {mean, sd} (per first-round
+//     table), capped_tables, capped_table_fraction, final_hands {mean, sd},
+//     final_capped, final_capped_fraction (null without a final table),
+//     payouts {percent[], buy_in, fee_percent, prize_pool, per_table_winner},
+//     players {label: the sit-and-go keys over overall places 1..seats
+//     (avg_chips_at_cap null), plus table_wins, table_win_rate,
+//     table_win_rate_ci95 (Wilson)}, and empty head_to_head and survival.
+//   A cash cell (format "cash", RULES V7) has index, params, labels, seats,
+//     hands_per_session, blinds {small, big, ante}, buy_in, rebuy_below
+//     (chips), tournaments (sessions), players {label: {sessions, hands,
+//     chips_won, bb_won, bb_per_100, bb_per_100_ci95, bb_per_100_sd,
+//     session_sd_bb, rebuys, rebuys_per_session, faults}} (defined in
+//     docs/config-reference.md, "Cash tables"), and empty head_to_head and
+//     survival.
 // Any value that cannot be computed (no entries, one observation) is null.
 // Intervals treat every entry (seat) as an independent observation; a label
 // holding several seats of one table is the exception the caller accepts.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/experiment_config.h"
+#include "strategies/registry.h"
 
 namespace sngsim {
 namespace {
@@ -228,15 +229,19 @@ TEST_CASE("config: unknown enum values list the allowed ones", "[config]") {
 }
 
 TEST_CASE("config: lineup errors", "[config]") {
+  // The lists name every registered strategy, so they follow the registry.
+  std::string registered;
+  for (const auto& name : strategy_names()) registered += (registered.empty() ? "" : ", ") + name;
+  const std::string known = registered + ", plugin";
   check_error("seed: 3\n", 1, 1, "missing required key 'lineup' (the strategies that play)");
   check_error("", 1, 1, "missing required key 'lineup' (the strategies that play)");
   check_error("lineup: []\n", 1, 9,
               "lineup must be a non-empty list of entries ({strategy: , count: , ...}), got an empty list");
-  check_error("lineup:\n  - label: x\n", 2, 5, "lineup[0] needs 'strategy' (one of random, calling_station, maniac)");
+  check_error("lineup:\n  - label: x\n", 2, 5, "lineup[0] needs 'strategy' (one of " + registered + ")");
   check_error("lineup:\n  - strategy: random\n  - strategy: mainac\n", 3, 15,
-              "unknown strategy 'mainac' (did you mean 'maniac'?); known strategies: random, calling_station, maniac");
+              "unknown strategy 'mainac' (did you mean 'maniac'?); known strategies: " + known);
   check_error("lineup:\n  - strategy: xyz\n", 2, 15,
-              "unknown strategy 'xyz'; known strategies: random, calling_station, maniac");
+              "unknown strategy 'xyz'; known strategies: " + known);
   check_error("lineup:\n  - strategy: random\n    count: 0\n", 3, 12, "lineup[0].count must be between 1 and 6, got 0");
   check_error("table:\n  players: 3\nlineup:\n  - strategy: random\n    count: 2\n  - strategy: maniac\n    count: 2\n",
               3, 1, "the lineup fills 4 seats but table.players is 3");
@@ -515,7 +520,7 @@ TEST_CASE("config: every shipped config loads", "[config]") {
     CHECK(experiment.name == file.stem().string());
     CHECK_FALSE(experiment.cells.empty());
     for (const auto& cell : experiment.cells) {
-      CHECK(cell.entrants.size() == static_cast<std::size_t>(cell.rules.players));
+      CHECK(cell.entrants.size() == static_cast<std::size_t>(cell.field_size()));  // players, or tables x players
     }
   }
 }
