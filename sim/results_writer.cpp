@@ -479,8 +479,12 @@ std::string console_table(const json& summary) {
       continue;
     }
     const json& hands = cell["hands"];
-    text += format("  %s tournaments   hands mean %s  median %s  p10 %s  p90 %s   capped %s\n",
-                   cell["tournaments"].dump().c_str(), number_or_dash(hands["mean"], "%.1f").c_str(),
+    const std::string mean_ci =
+        hands["mean_ci95"].is_array()
+            ? format(" [%.1f, %.1f]", hands["mean_ci95"][0].get<double>(), hands["mean_ci95"][1].get<double>())
+            : std::string();
+    text += format("  %s tournaments   hands mean %s%s  median %s  p10 %s  p90 %s   capped %s\n",
+                   cell["tournaments"].dump().c_str(), number_or_dash(hands["mean"], "%.1f").c_str(), mean_ci.c_str(),
                    hands["median"].dump().c_str(), hands["p10"].dump().c_str(), hands["p90"].dump().c_str(),
                    number_or_dash(cell["capped_fraction"], "%.1f%%", 100.0).c_str());
 

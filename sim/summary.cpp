@@ -13,12 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-json to_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
-
-json to_json(const std::optional<Interval>& interval) {
-  return interval ? json::array({interval->lo, interval->hi}) : json(nullptr);
-}
-
 // Nearest-rank percentile of a histogram: the smallest h whose cumulative
 // count reaches percent% of the total, compared in integers.
 json histogram_percentile(const std::vector<std::int64_t>& histogram, std::int64_t total, int percent) {
@@ -39,6 +33,10 @@ json hands_json(const CellStats& stats) {
   result["mean"] = n > 0 ? json(static_cast<double>(stats.hands_sum()) / static_cast<double>(n)) : json(nullptr);
   const std::optional<double> variance = sample_variance(n, stats.hands_sum(), stats.hands_sq_sum());
   result["sd"] = variance ? json(std::sqrt(*variance)) : json(nullptr);
+  // The interval of the mean is what makes two cells' lengths comparable.
+  result["mean_ci95"] = variance ? to_json(normal_interval(static_cast<double>(stats.hands_sum()) / static_cast<double>(n),
+                                                           std::sqrt(*variance), n))
+                                 : json(nullptr);
   result["median"] = histogram_percentile(histogram, n, 50);
   result["p10"] = histogram_percentile(histogram, n, 10);
   result["p90"] = histogram_percentile(histogram, n, 90);
@@ -54,12 +52,6 @@ json hands_json(const CellStats& stats) {
   // players) has no bucket but still counts in the mean.
   result["histogram"] = std::vector<std::int64_t>(histogram.begin() + 1, histogram.end());
   return result;
-}
-
-// numerator / denominator of exact integers, rounded once at the end.
-std::optional<double> ratio(Int128 numerator, Int128 denominator) {
-  if (denominator == 0) return std::nullopt;
-  return static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator));
 }
 
 // V6: the prize pool is every buy-in less the fee; times 100 it is an

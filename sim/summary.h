@@ -17,7 +17,7 @@
 //                   keys follow (sit-and-go here, shootout and cash below):
 //     index, format "sit-and-go", params {key: value text}, labels [lineup order],
 //     seats (players at the table), hand_cap, tournaments (completed),
-//     hands {mean, sd, median, p10, p90, max, histogram[h-1] = count, h=1..cap}
+//     hands {mean, mean_ci95, sd, median, p10, p90, max, histogram[h-1] = count, h=1..cap}
 //       percentiles are nearest-rank: the smallest h with at least q% of the
 //       tournaments lasting h hands or fewer
 //     capped (count), capped_fraction   ended by the hand cap (R21)

@@ -13,16 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-json to_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
-json to_json(const std::optional<Interval>& interval) {
-  return interval ? json::array({interval->lo, interval->hi}) : json(nullptr);
-}
-
-std::optional<double> ratio(Int128 numerator, Int128 denominator) {
-  if (denominator == 0) return std::nullopt;
-  return static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator));
-}
-
 json player_json(const CashStats& stats, int label) {
   const CashLabelTotals& t = stats.label_totals(label);
   const Chips big_blind = stats.big_blind();

@@ -14,16 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-json to_json(const std::optional<double>& value) { return value ? json(*value) : json(nullptr); }
-json to_json(const std::optional<Interval>& interval) {
-  return interval ? json::array({interval->lo, interval->hi}) : json(nullptr);
-}
-
-std::optional<double> ratio(Int128 numerator, Int128 denominator) {
-  if (denominator == 0) return std::nullopt;
-  return static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator));
-}
-
 json mean_sd(std::int64_t n, std::int64_t sum, UInt128 sq_sum) {
   json result;
   result["mean"] = to_json(ratio(sum, n));

@@ -536,8 +536,15 @@ TEST_CASE("config: the shipped configs say what the README promises", "[config]"
 
   const Experiment compare = load_experiment(configs + "compare-strategies.yaml");
   REQUIRE(compare.cells.size() == 1);
-  CHECK(compare.cells[0].seating == Seating::kRotate);
+  // Every built-in and the example plug-in: nine entrants, so a shoot-out of
+  // three tables of three with a fresh random draw of seats each time.
+  CHECK(compare.cells[0].format == Format::kShootout);
+  for (const std::string& name : strategy_names()) {
+    const auto& entrants = compare.cells[0].entrants;
+    CHECK(std::any_of(entrants.begin(), entrants.end(), [&](const Entrant& e) { return e.strategy == name; }));
+  }
   std::vector<std::string> labels = labels_of(compare.cells[0]);
+  CHECK(std::find(labels.begin(), labels.end(), "example_plugin") != labels.end());
   std::sort(labels.begin(), labels.end());
   CHECK(std::adjacent_find(labels.begin(), labels.end()) == labels.end());  // one seat per label
 

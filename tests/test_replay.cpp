@@ -289,7 +289,7 @@ TEST_CASE("Replay --variant selects hands by variant", "[phh][replay]") {
   CHECK_THAT(out.str(), Catch::EndsWith("1 passed, 0 failed\n"));
 }
 
-TEST_CASE("PHH adapter: big-blind antes are dead money; ante trimming is refused", "[phh][replay]") {
+TEST_CASE("PHH adapter: big-blind antes are dead money, and ante trimming is refused", "[phh][replay]") {
   // p2 posts a big-blind ante of 100 and calls p3's all-in: nothing is
   // uncalled, and p3 wins the ante with the main pot (wsop-2023-43-5 hand 25
   // in small). Trimming would give p2 its 100 back.

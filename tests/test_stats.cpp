@@ -580,7 +580,7 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
   CHECK_FALSE(has_leftovers(scratch.path / "deep" / "er"));
 }
 
-TEST_CASE("summary carries provenance; only threads and wall time vary between runs", "[stats]") {
+TEST_CASE("summary carries provenance, and only threads and wall time vary between runs", "[stats]") {
   const WrittenRun run = small_run();
   Provenance other = make_provenance();
   other.threads = 8;
