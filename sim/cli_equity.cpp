@@ -20,6 +20,7 @@
 #include "sim/cli_commands.h"
 #include "strategies/equity.h"
 #include "strategies/preflop_equity.h"
+#include "strategies/pushfold_solver.h"
 #include "version.h"
 
 namespace sngsim {
@@ -166,6 +167,46 @@ void run_preflop_table(const PreflopTableOptions& options) {
   std::printf("wrote %s: %zu matchups in %.1f s\n", path.string().c_str(), matchups.size(), seconds);
 }
 
+struct PushFoldRangesOptions {
+  std::vector<double> stacks = {5, 10, 15, 20};
+  bool chart = false;
+};
+
+// The 13 x 13 chart (aces first; suited above the diagonal): X always, . never,
+// a digit for a mixed probability in tenths.
+void print_chart(const ClassWeights& weights) {
+  for (int row = 0; row < kRanks; ++row) {
+    std::string line = "    ";
+    for (int column = 0; column < kRanks; ++column) {
+      const double p = weights[static_cast<std::size_t>(row * kRanks + column)];
+      line += p >= 0.995 ? 'X' : (p < 0.005 ? '.' : static_cast<char>('0' + static_cast<int>(p * 10)));
+      line += ' ';
+    }
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+void run_pushfold_ranges(const PushFoldRangesOptions& options) {
+  for (const double stack : options.stacks) {
+    const auto start = std::chrono::steady_clock::now();
+    const PushFoldSolution s = solve_heads_up_push_fold(stack);
+    const double ms = 1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%5.1f bb heads-up: SB pushes %5.1f%%, BB calls %5.1f%%, SB EV %+.4f bb; best-response gains SB %.6f, BB %.6f bb"
+                " (%d CFR+ iterations, %.1f ms)\n",
+                stack, 100 * range_fraction(s.push), 100 * range_fraction(s.call), s.sb_value, s.sb_gain, s.bb_gain,
+                s.iterations, ms);
+    std::printf("       first in with 2..5 players behind:");
+    for (int behind = 2; behind <= 5; ++behind) std::printf(" %5.1f%%", 100 * range_fraction(first_in_push_range(stack, behind)));
+    std::printf("\n");
+    if (options.chart) {
+      std::printf("  SB push chart:\n");
+      print_chart(s.push);
+      std::printf("  BB call chart:\n");
+      print_chart(s.call);
+    }
+  }
+}
+
 }  // namespace
 
 void add_equity_command(CLI::App& app) {
@@ -194,6 +235,13 @@ void add_equity_command(CLI::App& app) {
   table->add_option("--write", table_options->write, "Output file, e.g. strategies/data/preflop_equity.txt")->required();
   table->add_option("-t,--threads", table_options->threads, "Worker threads (default: every core)")->check(CLI::NonNegativeNumber);
   table->callback([table_options] { run_preflop_table(*table_options); });
+
+  auto ranges_options = std::make_shared<PushFoldRangesOptions>();
+  CLI::App* ranges = app.add_subcommand("pushfold-ranges", "Solve and print heads-up push/fold equilibria (developer check)");
+  ranges->group("");
+  ranges->add_option("--stacks", ranges_options->stacks, "Effective stacks in big blinds")->check(CLI::Range(1.0, 30.0));
+  ranges->add_flag("--chart", ranges_options->chart, "Print the push and call charts");
+  ranges->callback([ranges_options] { run_pushfold_ranges(*ranges_options); });
 }
 
 }  // namespace sngsim

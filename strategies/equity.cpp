@@ -276,7 +276,15 @@ ComboRange ComboRange::from_class_weights(const std::array<double, kHandClassCou
 void ComboRange::build_alias_table() {
   constexpr std::size_t n = kHoldemComboCount;
   total_ = 0.0;
-  for (const double w : weights_) total_ += w;
+  positive_count_ = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    total_ += weights_[i];
+    if (weights_[i] <= 0.0) continue;
+    const auto cards = combo_cards(static_cast<int>(i));
+    positive_bits_[static_cast<std::size_t>(positive_count_)] = CardSet::bit_of(cards[0]) | CardSet::bit_of(cards[1]);
+    positive_weights_[static_cast<std::size_t>(positive_count_)] = weights_[i];
+    ++positive_count_;
+  }
   if (total_ <= 0.0) return;
   // Vose's construction: scaled weights average 1; each slot below 1 is
   // topped up from one above 1.
@@ -319,27 +327,6 @@ const std::array<std::uint64_t, kHoldemComboCount> kComboBits = [] {
 
 std::uint64_t combo_bits(int combo) { return kComboBits[static_cast<std::size_t>(combo)]; }
 
-// Hold'em combos of a range that miss the known cards, with their weights:
-// built once per call so the enumeration touches only live combos.
-struct LiveCombos {
-  std::array<std::uint64_t, kHoldemComboCount> bits{};
-  std::array<double, kHoldemComboCount> weights{};
-  int count = 0;
-  double total = 0.0;
-
-  LiveCombos(const ComboRange& range, std::uint64_t known) {
-    for (int combo = 0; combo < kHoldemComboCount; ++combo) {
-      const double weight = range.weight(combo);
-      const std::uint64_t b = combo_bits(combo);
-      if (weight <= 0.0 || (b & known) != 0) continue;
-      bits[static_cast<std::size_t>(count)] = b;
-      weights[static_cast<std::size_t>(count)] = weight;
-      total += weight;
-      ++count;
-    }
-  }
-};
-
 // One opponent, every (board, opponent hand) pair.
 RangeEquity exact_vs_one(const RangeSpot& spot, const ComboRange* range) {
   const std::uint64_t known = (spot.hero | spot.board | spot.dead).bits();
@@ -350,21 +337,25 @@ RangeEquity exact_vs_one(const RangeSpot& spot, const ComboRange* range) {
   double share_sum = 0.0;
   std::int64_t trials = 0;
   if (spot.hole_cards == 2) {
-    LiveCombos combos(range != nullptr ? *range : uniform_range(), known);
-    if (combos.total <= 0.0) combos = LiveCombos(uniform_range(), known);
-    auto visit = [&](std::uint64_t board) {
-      const std::uint16_t mine = rank_of_hand(2, hero, board);
-      for (int i = 0; i < combos.count; ++i) {
-        const std::uint64_t hand = combos.bits[static_cast<std::size_t>(i)];
-        if ((hand & board) != 0) continue;
-        const std::uint16_t theirs = rank_of_hand(2, hand, board);
-        const double weight = combos.weights[static_cast<std::size_t>(i)];
-        weight_sum += weight;
-        share_sum += weight * (mine > theirs ? 1.0 : (mine == theirs ? 0.5 : 0.0));
-        ++trials;
-      }
+    const auto enumerate = [&](const ComboRange& combos) {
+      const std::span<const std::uint64_t> bits = combos.positive_bits();
+      const std::span<const double> weights = combos.positive_weights();
+      const std::uint64_t blocked = known & ~spot.board.bits();  // the board is part of every `board` below
+      auto visit = [&](std::uint64_t board) {
+        const std::uint16_t mine = rank_of_hand(2, hero, board);
+        for (std::size_t i = 0; i < bits.size(); ++i) {
+          if ((bits[i] & (board | blocked)) != 0) continue;
+          const std::uint16_t theirs = rank_of_hand(2, bits[i], board);
+          weight_sum += weights[i];
+          share_sum += weights[i] * (mine > theirs ? 1.0 : (mine == theirs ? 0.5 : 0.0));
+          ++trials;
+        }
+      };
+      for_each_subset_of_size(missing, remaining.bits.data(), remaining.count, spot.board.bits(), visit);
     };
-    for_each_subset_of_size(missing, remaining.bits.data(), remaining.count, spot.board.bits(), visit);
+    enumerate(range != nullptr ? *range : uniform_range());
+    // A range the known cards rule out entirely counts as a random hand.
+    if (weight_sum <= 0.0 && range != nullptr) enumerate(uniform_range());
   } else {
     // Omaha opponents are uniformly random: every four of the cards left.
     std::array<std::uint64_t, kDeckSize> after_board{};
@@ -421,15 +412,35 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
   };
 
   const int n = std::max(samples, 2);
-  double share_sum = 0.0;
-  double share_square_sum = 0.0;
+  // Shares in integer units: a floating division per sample would be the
+  // loop's longest instruction.
+  static constexpr std::array<std::int64_t, kMaxEquityPlayers + 1> kUnitsOfTie = [] {
+    std::array<std::int64_t, kMaxEquityPlayers + 1> units{};
+    for (int k = 1; k <= kMaxEquityPlayers; ++k) units[static_cast<std::size_t>(k)] = kShareUnit / k;
+    return units;
+  }();
+  std::int64_t share_sum = 0;
+  std::int64_t share_square_sum = 0;
   std::array<std::uint64_t, kMaxEquityPlayers> hands{};
   std::array<std::uint16_t, 64> river_rank{};  // by CardSet bit; 0 = not evaluated yet
+  std::uint64_t spare = 0;
+  bool has_spare = false;
   for (int s = 0; s < n; ++s) {
     std::uint64_t used = known.bits();
-    const auto draw_card = [&rng, &used] {
+    // Two cards per random word, each from 32 bits by multiply-and-shift
+    // (its bias, 52 / 2^32, is far below anything a sample can show).
+    const auto draw_card = [&rng, &used, &spare, &has_spare] {
       for (;;) {
-        const std::uint64_t bit = CardSet::bit_of(static_cast<Card>(rng.below(kDeckSize)));
+        std::uint32_t bits32 = 0;
+        if (has_spare) {
+          bits32 = static_cast<std::uint32_t>(spare);
+        } else {
+          spare = rng.next();
+          bits32 = static_cast<std::uint32_t>(spare >> 32);
+        }
+        has_spare = !has_spare;
+        const auto card = static_cast<Card>((std::uint64_t{bits32} * kDeckSize) >> 32);
+        const std::uint64_t bit = CardSet::bit_of(card);
         if ((used & bit) == 0) {
           used |= bit;
           return bit;
@@ -468,6 +479,8 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
       for (int c = 0; c < missing; ++c) board |= draw_card();
       mine = rank_of_hand(spot.hole_cards, spot.hero.bits(), board);
     }
+    // No early exit on a loss: independent lookups overlap in the memory
+    // system, which is worth more than the evaluations a break would save.
     int ties = 1;
     bool lost = false;
     for (int o = 0; o < opponents && !lost; ++o) {
@@ -475,14 +488,16 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
       lost = theirs > mine;
       ties += theirs == mine;
     }
-    const double share = lost ? 0.0 : 1.0 / ties;
+    const std::int64_t share = lost ? 0 : kUnitsOfTie[static_cast<std::size_t>(ties)];
     share_sum += share;
     share_square_sum += share * share;
   }
   RangeEquity result;
   result.trials = n;
-  result.equity = share_sum / n;
-  const double variance = std::max(0.0, share_square_sum / n - result.equity * result.equity) * n / (n - 1);
+  result.equity = static_cast<double>(share_sum) / (static_cast<double>(n) * kShareUnit);
+  const double mean_square =
+      static_cast<double>(share_square_sum) / (static_cast<double>(n) * kShareUnit * kShareUnit);
+  const double variance = std::max(0.0, mean_square - result.equity * result.equity) * n / (n - 1);
   result.std_error = std::sqrt(variance / n);
   return result;
 }

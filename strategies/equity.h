@@ -103,6 +103,14 @@ class ComboRange {
 
   double weight(int combo) const { return weights_[static_cast<std::size_t>(combo)]; }
   double total_weight() const { return total_; }
+  // The combos with a positive weight, as CardSet bits, and their weights:
+  // what an enumeration over the range walks.
+  std::span<const std::uint64_t> positive_bits() const {
+    return {positive_bits_.data(), static_cast<std::size_t>(positive_count_)};
+  }
+  std::span<const double> positive_weights() const {
+    return {positive_weights_.data(), static_cast<std::size_t>(positive_count_)};
+  }
   // A combo drawn with probability proportional to its weight, in constant
   // time (Walker's alias method). Precondition: total_weight() > 0.
   int sample(CounterRng& rng) const {
@@ -119,6 +127,9 @@ class ComboRange {
 
   std::array<double, kHoldemComboCount> weights_{};
   double total_ = 0.0;
+  std::array<std::uint64_t, kHoldemComboCount> positive_bits_{};
+  std::array<double, kHoldemComboCount> positive_weights_{};
+  int positive_count_ = 0;
   // Slot s keeps its own combo when the coin is below threshold_[s]
   // (a probability scaled to 2^32), else gives alias_[s].
   std::array<std::uint64_t, kHoldemComboCount> threshold_{};

@@ -22,6 +22,8 @@ constexpr double kReraiseStep = 0.08;
 // Exact enumeration only when it costs at most this many evaluations: the
 // river against one hold'em opponent (990 hands), never a whole turn.
 constexpr std::int64_t kExactBudget = 2'000;
+// Monte Carlo samples taken before asking whether the decision is clear.
+constexpr int kFirstStage = 50;
 
 struct Settings {
   int samples = 200;
@@ -87,14 +89,31 @@ class EquityStrategy final : public Strategy {
     const LegalActions& legal = obs.legal;
     const int opponents = live_opponents(obs);
     if (opponents == 0) return Action::check_call();
-    const double e = equity(obs);
-    const double heads_up = opponents * e / (1.0 - e + opponents * e);
     const bool icm = s_.icm && obs.num_players <= static_cast<int>(s_.payouts.size()) + 1;
     const Chips to_call = legal.call_amount;
     const auto me = static_cast<std::size_t>(obs.player);
+    int raises = 0;
+    for (const Event& event : obs.history) raises += event.street == obs.street && event.type == EventType::kBetRaise;
+    const double value_threshold = s_.value_equity + kReraiseStep * raises;
+    const double pot_odds = static_cast<double>(to_call) / static_cast<double>(obs.pot + to_call);
 
-    if (obs.street == Street::kPreflop && obs.rules.betting == BettingStructure::kNoLimit && legal.can_raise &&
-        effective_bb(obs) <= s_.shove_bb) {
+    // The equities where the decision changes: raising (h >= threshold is
+    // E >= t / (n - (n - 1) t)) and calling. Short-stack shoves and all-in
+    // decisions under ICM use the equity in utilities rather than against
+    // thresholds: full precision.
+    std::array<double, 2> thresholds{};
+    std::size_t threshold_count = 0;
+    if (legal.can_raise) thresholds[threshold_count++] = value_threshold / (opponents - (opponents - 1) * value_threshold);
+    if (to_call > 0) thresholds[threshold_count++] = pot_odds + s_.call_margin;
+    const bool all_in_spot =
+        call_is_all_in(obs) || (legal.can_raise && raise_size(obs) >= obs.stacks[me] + obs.bets[me]);
+    const bool shove_spot = obs.street == Street::kPreflop && obs.rules.betting == BettingStructure::kNoLimit &&
+                            legal.can_raise && effective_bb(obs) <= s_.shove_bb;
+    const bool precise = shove_spot || (icm && all_in_spot);
+    const double e = equity(obs, std::span<const double>(thresholds.data(), threshold_count), precise);
+    const double heads_up = opponents * e / (1.0 - e + opponents * e);
+
+    if (shove_spot) {
       const double stay = to_call > 0 ? utility(obs, icm, fold_outcome(obs)) : utility(obs, icm, check_outcome(obs, e));
       if (shove_value(obs, icm, heads_up) > stay) return Action::raise_to(legal.max_raise_to);
       if (to_call > 0 && !call_is_all_in(obs)) {
@@ -103,9 +122,7 @@ class EquityStrategy final : public Strategy {
       }
     }
 
-    int raises = 0;
-    for (const Event& event : obs.history) raises += event.street == obs.street && event.type == EventType::kBetRaise;
-    if (legal.can_raise && heads_up >= s_.value_equity + kReraiseStep * raises) {
+    if (legal.can_raise && heads_up >= value_threshold) {
       const Chips to = raise_size(obs);
       const bool all_in = to >= obs.stacks[me] + obs.bets[me];
       if (!all_in || !icm) return Action::raise_to(to);
@@ -117,7 +134,6 @@ class EquityStrategy final : public Strategy {
     if (icm && call_is_all_in(obs)) {
       return call_value(obs, icm, e) > utility(obs, icm, fold_outcome(obs)) ? Action::check_call() : Action::fold();
     }
-    const double pot_odds = static_cast<double>(to_call) / static_cast<double>(obs.pot + to_call);
     return e >= pot_odds + s_.call_margin ? Action::check_call() : Action::fold();
   }
 
@@ -262,7 +278,11 @@ class EquityStrategy final : public Strategy {
     return nullptr;
   }
 
-  double equity(const Observation& obs) {
+  // The equity estimate of this street, sampled in stages: a quarter of
+  // `samples` first, the rest only when the estimate is within two
+  // standard errors of a threshold that matters (or `precise` is asked).
+  // Clear-cut spots, most of them, cost a quarter. Cached per street.
+  double equity(const Observation& obs, std::span<const double> thresholds, bool precise) {
     CardSet hole;
     for (int c = 0; c < obs.rules.hole_cards; ++c) hole.add(obs.hole[at(c)]);
     CardSet board;
@@ -275,37 +295,72 @@ class EquityStrategy final : public Strategy {
       reads[at(opponents++)] = read_of(obs, p);
       key = derive_key(key, static_cast<std::uint64_t>(p) * 4 + static_cast<std::uint64_t>(reads[at(opponents - 1)]));
     }
-    if (cache_valid_ && key == cache_key_) return cache_equity_;
-
-    double e = 0.0;
-    if (obs.rules.hole_cards == 2 && obs.street == Street::kPreflop) {
-      const PreflopEquityTable& table = preflop_equity_table();
-      const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
-      double odds_against = 0.0;
-      for (int o = 0; o < opponents; ++o) {
-        const TopRange* range = range_for(reads[at(o)]);
-        const double vs = range != nullptr ? table.equity_vs_range(hand, range->classes) : table.equity_vs_random(hand);
-        odds_against += (1.0 - vs) / std::max(vs, 1e-9);
+    if (!cache_valid_ || key != cache_key_) {
+      cache_valid_ = true;
+      cache_key_ = key;
+      cache_ = Estimate{};
+      if (obs.rules.hole_cards == 2 && obs.street == Street::kPreflop) {
+        const PreflopEquityTable& table = preflop_equity_table();
+        const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
+        double odds_against = 0.0;
+        for (int o = 0; o < opponents; ++o) {
+          const TopRange* range = range_for(reads[at(o)]);
+          const double vs = range != nullptr ? table.equity_vs_range(hand, range->classes) : table.equity_vs_random(hand);
+          odds_against += (1.0 - vs) / std::max(vs, 1e-9);
+        }
+        cache_.exact = true;
+        cache_.mean = 1.0 / (1.0 + odds_against);
+        return cache_.mean;
       }
-      e = 1.0 / (1.0 + odds_against);
-    } else {
-      std::array<const ComboRange*, kMaxPlayers> ranges{};
       for (int o = 0; o < opponents; ++o) {
         const TopRange* range = obs.rules.hole_cards == 2 ? range_for(reads[at(o)]) : nullptr;
-        ranges[at(o)] = range != nullptr ? &range->combos : nullptr;
+        spot_ranges_[at(o)] = range != nullptr ? &range->combos : nullptr;
       }
-      RangeSpot spot;
-      spot.hole_cards = obs.rules.hole_cards;
-      spot.hero = hole;
-      spot.board = board;
-      spot.opponents = std::span<const ComboRange* const>(ranges.data(), at(opponents));
-      e = equity_vs_ranges(spot, rng_, s_.samples, kExactBudget).equity;
+      spot_.hole_cards = obs.rules.hole_cards;
+      spot_.hero = hole;
+      spot_.board = board;
+      spot_.opponents = std::span<const ComboRange* const>(spot_ranges_.data(), at(opponents));
+      sample(precise ? s_.samples : std::max(std::min(kFirstStage, s_.samples), s_.samples / 4));
     }
-    cache_valid_ = true;
-    cache_key_ = key;
-    cache_equity_ = e;
-    return e;
+    if (!cache_.exact && cache_.count < s_.samples) {
+      bool clear = !precise;
+      const double margin = 2.0 * cache_.std_error();
+      for (const double t : thresholds) clear = clear && std::abs(cache_.mean - t) > margin;
+      if (!clear) sample(s_.samples - cache_.count);
+    }
+    return cache_.mean;
   }
+
+  // Adds `count` samples (or an exact answer) to the cached estimate.
+  void sample(int count) {
+    const RangeEquity r = equity_vs_ranges(spot_, rng_, count, kExactBudget);
+    if (r.exact) {
+      cache_.exact = true;
+      cache_.mean = r.equity;
+      return;
+    }
+    const auto n = static_cast<double>(r.trials);
+    // Back to sums: the variance from the standard error, unbiased.
+    const double mean_square = r.std_error * r.std_error * (n - 1) + r.equity * r.equity;
+    cache_.sum += r.equity * n;
+    cache_.sum_squares += mean_square * n;
+    cache_.count += static_cast<int>(r.trials);
+    cache_.mean = cache_.sum / cache_.count;
+  }
+
+  struct Estimate {
+    bool exact = false;
+    double mean = 0.0;
+    double sum = 0.0;
+    double sum_squares = 0.0;
+    int count = 0;
+    double std_error() const {
+      if (count < 2) return 1.0;
+      const double n = count;
+      const double variance = std::max(0.0, sum_squares / n - mean * mean) * n / (n - 1);
+      return std::sqrt(variance / n);
+    }
+  };
 
   Settings s_;
   CounterRng rng_;
@@ -313,7 +368,9 @@ class EquityStrategy final : public Strategy {
   const TopRange* callers_;
   bool cache_valid_ = false;
   std::uint64_t cache_key_ = 0;
-  double cache_equity_ = 0.0;
+  Estimate cache_;
+  RangeSpot spot_;  // what cache_ is an estimate of, for topping it up
+  std::array<const ComboRange*, kMaxPlayers> spot_ranges_{};
 };
 
 }  // namespace
@@ -321,7 +378,7 @@ class EquityStrategy final : public Strategy {
 StrategyInfo equity_strategy_info() {
   return {"equity",
           "bets, calls or folds by its equity against action-narrowed ranges vs pot odds; ICM for all-in spots near the money; plays Omaha",
-          {{"samples", "200", "Monte Carlo deals per equity estimate (one estimate per street), count", true, 10, 100000},
+          {{"samples", "200", "most Monte Carlo deals per street for the equity estimate, count", true, 10, 100000},
            {"raise_range", "0.2", "a preflop raiser, or a caller of an all-in, holds this top fraction of hands (0..1)",
             true, 0.01, 1.0},
            {"call_range", "0.5", "a preflop caller or limper holds this top fraction of hands (0..1)", true, 0.01, 1.0},

@@ -12,9 +12,12 @@
 // opponent's range, combined as 1 / (1 + sum_k (1 - e_k) / e_k) (the
 // Luce / Bradley-Terry model, exact for one opponent and the fair 1/(n+1)
 // for coin flips). Otherwise equity_vs_ranges: exact against one opponent on
-// the river, Monte Carlo with `samples` deals from the strategy's own stream
-// elsewhere. The estimate is cached until the board or the set of opponents
-// changes, so a street costs one estimate.
+// the river, Monte Carlo from the strategy's own stream elsewhere, in two
+// stages: a quarter of `samples` (at least 50), then the rest only if the
+// estimate lies within two standard errors of an equity where the decision
+// changes (or the decision is an all-in valued by utilities). The estimate
+// is cached until the board or the set of opponents changes, so a street
+// costs at most `samples` deals.
 //
 // Decisions. With n opponents the equity E is turned into the equivalent
 // heads-up equity h = nE / (1 - E + nE) (the inverse of the same model), so
