@@ -4,7 +4,7 @@
 #   hands-turbo-vs-normal.png   configs/turbo-vs-normal.yaml, the 3-player
 #                               2000-chip cells: normal and turbo blinds'
 #                               hands-per-tournament histograms overlaid
-#   rates-compare-strategies.png  configs/compare-strategies.yaml: win rate
+#   rates-quickstart.png          configs/quickstart.yaml: win rate
 #                               and ROI per label with 95% intervals
 # Both come from `sngsim report` (scripts/report.py); the same code and
 # seeds give the same bytes. Takes about ten seconds on two cores.
@@ -29,10 +29,10 @@ mkdir -p docs/images
   --quiet --out "$work/turbo-vs-normal" --report
 cp "$work/turbo-vs-normal/report/hands_1.png" docs/images/hands-turbo-vs-normal.png
 
-"$bin" run configs/compare-strategies.yaml --tournaments 12000 --quiet --out "$work/compare-strategies" --report
-cp "$work/compare-strategies/report/rates_0.png" docs/images/rates-compare-strategies.png
+"$bin" run configs/quickstart.yaml --tournaments 12000 --quiet --out "$work/quickstart" --report
+cp "$work/quickstart/report/rates_0.png" docs/images/rates-quickstart.png
 
-for image in docs/images/hands-turbo-vs-normal.png docs/images/rates-compare-strategies.png; do
+for image in docs/images/hands-turbo-vs-normal.png docs/images/rates-quickstart.png; do
   bytes=$(stat -c %s "$image")
   echo "$image: $bytes bytes"
   if [ "$bytes" -ge "$max_bytes" ]; then
