@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/temp_dir.h"
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -45,31 +46,7 @@ void check_shared_file(const std::string& name, int expected_hands) {
   CHECK(result.passed == expected_hands);
 }
 
-// A scratch folder for fixture files, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("sngsim-test-replay-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  std::string write(const std::string& name, const std::string& text) const {
-    const fs::path file = path_ / name;
-    std::ofstream(file) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
-};
+using sngsim::testing::TempDir;
 
 // A three-handed no-limit hand: p3 raises, both blinds fold.
 const char* const kGoodHand = R"(variant = 'NT'

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/temp_dir.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,27 +32,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A scratch folder, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("sngsim-test-report-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using sngsim::testing::TempDir;
 
 std::string quote(const std::string& text) {
   std::string quoted = "'";

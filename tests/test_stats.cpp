@@ -10,12 +10,14 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include "sim/cell_stats.h"
 #include "sim/intervals.h"
 #include "sim/results_writer.h"
 #include "sim/summary.h"
+#include "tests/temp_dir.h"
 
 namespace sngsim {
 namespace {
@@ -473,21 +475,7 @@ TEST_CASE("merge is associative and commutative: any split gives identical JSON"
 
 namespace {
 
-// A fresh, empty scratch directory per test, removed afterwards.
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    static int counter = 0;
-    path = fs::temp_directory_path() /
-           ("sngsim-stats-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
+using sngsim::testing::TempDir;
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -529,9 +517,9 @@ bool has_leftovers(const fs::path& dir) {
 }  // namespace
 
 TEST_CASE("write_results writes every file atomically and refuses to overwrite", "[stats]") {
-  const ScratchDir scratch;
+  const TempDir scratch;
   const WrittenRun run = small_run();
-  const fs::path out = scratch.path / "results";
+  const fs::path out = scratch.path() / "results";
 
   check_output_dir(out, false);
   CHECK_FALSE(fs::exists(out));  // checking writes nothing
@@ -540,7 +528,7 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
        {"summary.json", "players.csv", "hands.csv", "survival.csv", "head_to_head.csv", "config.yaml"}) {
     CHECK(fs::is_regular_file(out / name));
   }
-  CHECK_FALSE(has_leftovers(scratch.path));
+  CHECK_FALSE(has_leftovers(scratch.path()));
 
   const json reread = json::parse(read_text(out / "summary.json"));
   CHECK(reread == run.summary);
@@ -561,7 +549,7 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
   // Without --force an existing directory is an error, before and at writing.
   CHECK_THROWS_WITH(check_output_dir(out, false), Catch::Contains("--force"));
   CHECK_THROWS_WITH(write_results(out, run.summary, run.experiment, run.cells, false), Catch::Contains("--force"));
-  CHECK_FALSE(has_leftovers(scratch.path));
+  CHECK_FALSE(has_leftovers(scratch.path()));
 
   // With it, the old directory is replaced as a whole.
   { std::ofstream(out / "stale.txt") << "old"; }
@@ -569,15 +557,15 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
   write_results(out, run.summary, run.experiment, run.cells, true);
   CHECK_FALSE(fs::exists(out / "stale.txt"));
   CHECK(fs::is_regular_file(out / "summary.json"));
-  CHECK_FALSE(has_leftovers(scratch.path));
+  CHECK_FALSE(has_leftovers(scratch.path()));
 
   // A file in the way is never replaced, force or not.
-  { std::ofstream(scratch.path / "a-file") << "x"; }
-  CHECK_THROWS(check_output_dir(scratch.path / "a-file", true));
+  { std::ofstream(scratch.path() / "a-file") << "x"; }
+  CHECK_THROWS(check_output_dir(scratch.path() / "a-file", true));
   // Missing parents are created; a trailing slash names the same directory.
-  write_results(scratch.path / "deep" / "er" / "run/", run.summary, run.experiment, run.cells, false);
-  CHECK(fs::is_regular_file(scratch.path / "deep" / "er" / "run" / "summary.json"));
-  CHECK_FALSE(has_leftovers(scratch.path / "deep" / "er"));
+  write_results(scratch.path() / "deep" / "er" / "run/", run.summary, run.experiment, run.cells, false);
+  CHECK(fs::is_regular_file(scratch.path() / "deep" / "er" / "run" / "summary.json"));
+  CHECK_FALSE(has_leftovers(scratch.path() / "deep" / "er"));
 }
 
 TEST_CASE("summary carries provenance, and only threads and wall time vary between runs", "[stats]") {
