@@ -12,9 +12,7 @@
 #include <tbb/task_arena.h>
 
 #include "engine/hand.h"
-#include "sim/cash_session.h"
-#include "sim/play_tournament.h"
-#include "sim/shootout.h"
+#include "sim/play_unit.h"
 
 namespace sngsim {
 
@@ -29,12 +27,19 @@ constexpr std::int64_t kGrain = 64;
 class CellReduction {
  public:
   CellReduction(const Experiment& experiment, const Cell& cell, const std::vector<int>& labels,
-                std::atomic<std::int64_t>& done, const std::atomic<bool>* stop)
-      : experiment_(experiment), cell_(cell), labels_(labels), done_(done), stop_(stop), stats_(cell) {}
+                const PlayOptions& play_options, std::atomic<std::int64_t>& done, const std::atomic<bool>* stop)
+      : experiment_(experiment),
+        cell_(cell),
+        labels_(labels),
+        play_options_(play_options),
+        done_(done),
+        stop_(stop),
+        stats_(cell) {}
   CellReduction(CellReduction& other, tbb::split)
       : experiment_(other.experiment_),
         cell_(other.cell_),
         labels_(other.labels_),
+        play_options_(other.play_options_),
         done_(other.done_),
         stop_(other.stop_),
         stats_(other.cell_) {}
@@ -42,12 +47,8 @@ class CellReduction {
   void operator()(const tbb::blocked_range<std::int64_t>& range) {
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return;
     thread_local Hand hand;
-    for (std::int64_t i = range.begin(); i != range.end(); ++i) {
-      switch (cell_.format) {
-        case Format::kSitAndGo: stats_.add(play_tournament(cell_, labels_, experiment_.seed, i, hand)); break;
-        case Format::kShootout: stats_.add(play_shootout(cell_, labels_, experiment_.seed, i, hand)); break;
-        case Format::kCash: stats_.add(play_cash_session(cell_, labels_, experiment_.seed, i, hand)); break;
-      }
+    for (std::int64_t unit = range.begin(); unit != range.end(); ++unit) {
+      play_unit(cell_, labels_, experiment_.seed, unit, play_options_, hand, stats_);
     }
     done_.fetch_add(range.end() - range.begin(), std::memory_order_relaxed);
   }
@@ -58,6 +59,7 @@ class CellReduction {
   const Experiment& experiment_;
   const Cell& cell_;
   const std::vector<int>& labels_;
+  const PlayOptions& play_options_;
   std::atomic<std::int64_t>& done_;
   const std::atomic<bool>* stop_;
   CellStats stats_;
@@ -99,9 +101,9 @@ RunResult run_experiment(const Experiment& experiment, const RunOptions& options
   tbb::task_arena arena(threads);
   for (const Cell& cell : experiment.cells) {
     const std::vector<int> labels = label_of_entrants(cell);
-    CellReduction reduction(experiment, cell, labels, done, options.stop);
+    CellReduction reduction(experiment, cell, labels, options.play, done, options.stop);
     arena.execute([&] {
-      tbb::parallel_reduce(tbb::blocked_range<std::int64_t>(0, experiment.tournaments, kGrain), reduction,
+      tbb::parallel_reduce(tbb::blocked_range<std::int64_t>(0, unit_count(experiment, cell), kGrain), reduction,
                           tbb::simple_partitioner());
     });
     result.cells.push_back(std::move(reduction.stats()));

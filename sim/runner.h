@@ -13,6 +13,7 @@
 
 #include "sim/cell_stats.h"
 #include "sim/experiment.h"
+#include "sim/play_unit.h"
 
 namespace sngsim {
 
@@ -24,6 +25,7 @@ struct RunOptions {
   // Set (e.g. by a signal handler) to stop: tournaments not yet started are
   // skipped and the result is partial.
   const std::atomic<bool>* stop = nullptr;
+  PlayOptions play;
 };
 
 struct RunResult {
