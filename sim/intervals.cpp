@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <boost/math/distributions/students_t.hpp>
+
 namespace sngsim {
 
 std::optional<Interval> wilson_interval(double successes, double trials, double z) {
@@ -33,6 +35,17 @@ std::optional<double> sample_variance(std::int64_t n, Int128 sum, UInt128 sum_sq
 std::optional<Interval> normal_interval(double mean, double sd, std::int64_t n, double z) {
   if (n < 2) return std::nullopt;
   const double half = z * sd / std::sqrt(static_cast<double>(n));
+  return Interval{mean - half, mean + half};
+}
+
+double student_t_quantile(std::int64_t degrees, double level) {
+  const boost::math::students_t distribution(static_cast<double>(degrees));
+  return boost::math::quantile(distribution, 0.5 + level / 2.0);
+}
+
+std::optional<Interval> t_interval(double mean, double sd, std::int64_t n, double level) {
+  if (n < 2) return std::nullopt;
+  const double half = student_t_quantile(n - 1, level) * sd / std::sqrt(static_cast<double>(n));
   return Interval{mean - half, mean + half};
 }
 

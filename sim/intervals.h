@@ -42,4 +42,13 @@ std::optional<double> sample_variance(std::int64_t n, Int128 sum, UInt128 sum_sq
 // n < 2.
 std::optional<Interval> normal_interval(double mean, double sd, std::int64_t n, double z = kZ95);
 
+// mean +- t * sd / sqrt(n) with t the two-sided `level` quantile of
+// Student's t with n - 1 degrees of freedom: exact for normal observations
+// and never narrower than normal_interval, which it approaches for large n.
+// Empty when n < 2.
+std::optional<Interval> t_interval(double mean, double sd, std::int64_t n, double level = 0.95);
+
+// The two-sided `level` quantile of Student's t with `degrees` of freedom.
+double student_t_quantile(std::int64_t degrees, double level = 0.95);
+
 }  // namespace sngsim
