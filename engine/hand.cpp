@@ -77,15 +77,21 @@ void Hand::start(const HandSetup& setup) {
   antes_posted_ = false;
   live_mask_ = (1u << n_) - 1;
   active_mask_ = 0;
-  for (int p = 0; p < kMaxPlayers; ++p) {
+  // Whole-array fills (a few vector stores each), then only the seated
+  // players: this runs once per hand.
+  stack_.fill(0);
+  bet_.fill(0);
+  committed_.fill(0);
+  ante_.fill(0);
+  folded_.fill(true);  // players beyond n_ are out of the hand
+  acted_.fill(false);
+  reopen_level_.fill(0);
+  full_bets_seen_.fill(0);
+  for (int p = 0; p < n_; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    stack_[i] = p < n_ ? setup.stacks[i] : 0;
-    bet_[i] = committed_[i] = ante_[i] = 0;
-    folded_[i] = p >= n_;
-    acted_[i] = false;
-    reopen_level_[i] = 0;
-    full_bets_seen_[i] = 0;
-    if (stack_[i] > 0 && p < n_) active_mask_ |= 1u << p;
+    stack_[i] = setup.stacks[i];
+    folded_[i] = false;
+    if (stack_[i] > 0) active_mask_ |= 1u << p;
   }
 
   // Antes first, as dead money that counts toward nobody's bet (V3).
@@ -510,27 +516,37 @@ void Hand::showdown(bool run_out) {
 }
 
 Observation Hand::observe() const {
-  Observation obs;
-  obs.player = to_act_;
-  obs.num_players = n_;
-  obs.rules = setup_.rules;
-  obs.street = street_;
-  obs.level = setup_.level;
-  obs.min_bet = setup_.min_bet;
-  obs.big_bet = setup_.big_bet;
-  if (to_act_ >= 0) obs.hole = setup_.hole[static_cast<std::size_t>(to_act_)];
-  for (int i = 0; i < board_count_; ++i) obs.board[static_cast<std::size_t>(i)] = setup_.board[static_cast<std::size_t>(i)];
-  obs.board_count = board_count_;
-  obs.stacks = stack_;
-  obs.bets = bet_;
-  obs.committed = committed_;
-  obs.folded = folded_;
-  obs.seats = setup_.seats;
-  obs.pot = pot();
-  obs.highest_bet = highest_bet_;
-  obs.legal = legal_actions();
-  obs.history = events_;
-  return obs;
+  // Built with designated initialisers, each member written once: default-
+  // constructing and then assigning zeroed the whole ~360-byte struct first,
+  // a memset on every decision of every bot.
+  //
+  // Board cards not dealt yet stay hidden (0): a fixed-length select rather
+  // than a loop to board_count_, which the compiler made a memcpy call.
+  std::array<Card, kBoardSize> board{};
+  for (int i = 0; i < kBoardSize; ++i) {
+    board[static_cast<std::size_t>(i)] = i < board_count_ ? setup_.board[static_cast<std::size_t>(i)] : Card{0};
+  }
+  return Observation{
+      .player = to_act_,
+      .num_players = n_,
+      .rules = setup_.rules,
+      .street = street_,
+      .level = setup_.level,
+      .min_bet = setup_.min_bet,
+      .big_bet = setup_.big_bet,
+      .hole = to_act_ >= 0 ? setup_.hole[static_cast<std::size_t>(to_act_)] : std::array<Card, 4>{},
+      .board = board,
+      .board_count = board_count_,
+      .stacks = stack_,
+      .bets = bet_,
+      .committed = committed_,
+      .folded = folded_,
+      .seats = setup_.seats,
+      .pot = pot(),
+      .highest_bet = highest_bet_,
+      .legal = legal_actions(),
+      .history = events_,
+  };
 }
 
 }  // namespace sngsim

@@ -28,8 +28,9 @@ int Tournament::players_left() const {
 
 int Tournament::next_alive_after(int seat) const {
   const int n = rules_->players;
+  int candidate = seat;
   for (int i = 1; i <= n; ++i) {
-    const int candidate = (seat + i) % n;
+    candidate = candidate + 1 >= n ? 0 : candidate + 1;  // no division: runs a few times a hand
     if (is_alive(candidate)) return candidate;
   }
   return -1;
@@ -74,10 +75,13 @@ const HandSetup& Tournament::deal_next_hand() {
   s.min_bet = blinds.big_blind;
   s.big_bet = 2 * blinds.big_blind;
   // Hand order starts left of the button, live or dead (R5, R8).
+  // A wrap-around step rather than a modulo (a division) per seat: this runs
+  // for every hand of every tournament.
+  const int players = rules_->players;
   int seat = button_seat_;
   int n = 0;
-  for (int i = 0; i < rules_->players; ++i) {
-    seat = (seat + 1) % rules_->players;
+  for (int i = 0; i < players; ++i) {
+    seat = seat + 1 == players ? 0 : seat + 1;
     if (!is_alive(seat)) continue;
     const auto p = static_cast<std::size_t>(n++);
     s.seats[p] = static_cast<std::int8_t>(seat);
@@ -92,8 +96,11 @@ const HandSetup& Tournament::deal_next_hand() {
 
   // R7: the deck of hand h is a pure function of (tournament key, h).
   Deck deck(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)));
+  // The hole-card count in a local: stores of Cards (unsigned char) may alias
+  // anything, so the compiler would reload it from the setup after every card.
+  const int hole_cards = s.rules.hole_cards;
   for (int p = 0; p < n; ++p) {
-    for (int c = 0; c < s.rules.hole_cards; ++c) s.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)] = deck.deal();
+    for (int c = 0; c < hole_cards; ++c) s.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)] = deck.deal();
   }
   for (auto& card : s.board) card = deck.deal();
   return setup_;

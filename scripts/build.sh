@@ -3,5 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+# With MPI: `mpirun -np K build/sngsim run ...` splits a run over K ranks;
+# started without mpirun the binary never touches MPI.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNGSIM_MPI=ON >/dev/null
 cmake --build build -j "$(nproc)"

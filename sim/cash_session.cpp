@@ -14,13 +14,13 @@ constexpr std::uint64_t kCashTableStream = 31;
 }  // namespace
 
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                    std::int64_t index, Hand& hand) {
+                                    std::int64_t index, Hand& hand, CashHandObserver* observer) {
   const CashTableRules& rules = cell.cash.table;
   const int seats = rules.players;
   if (cell.format != Format::kCash || seats < 2 || seats > kMaxPlayers || seats != cell.rules.players) {
     throw std::invalid_argument("play_cash_session: not a cash cell of 2..9 seats");
   }
-  const std::uint64_t key = tournament_key(seed, index);
+  const std::uint64_t key = deal_key(cell, seed, index);
   const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
   const auto strategies = create_strategies(cell, entrant_of_seat, key);
 
@@ -38,6 +38,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
     hand.start(table.deal_next_hand());
     play_hand(hand, strategies, record.faults);
     table.finish_hand(hand);
+    if (observer != nullptr) observer->hand_settled(table, hand);
   }
   record.hands = table.hands_played();
   for (int seat = 0; seat < seats; ++seat) {

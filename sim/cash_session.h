@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/cash_table.h"
 #include "engine/hand.h"
 #include "sim/experiment.h"
 
@@ -25,9 +26,17 @@ struct CashSessionRecord {
   std::array<std::int32_t, kMaxPlayers> faults{};  // V5
 };
 
+// Sees every hand of a session once the table took its chips (invariant
+// checks, `run --check`).
+class CashHandObserver {
+ public:
+  virtual ~CashHandObserver() = default;
+  virtual void hand_settled(const CashTable& table, const Hand& hand) = 0;
+};
+
 // Plays session `index` of a cell whose format is Format::kCash.
 // `label_of_entrant` and `hand` as for play_tournament.
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                    std::int64_t index, Hand& hand);
+                                    std::int64_t index, Hand& hand, CashHandObserver* observer = nullptr);
 
 }  // namespace sngsim

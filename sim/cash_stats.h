@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sim/cash_session.h"
 #include "sim/experiment.h"
 #include "sim/intervals.h"
@@ -42,7 +44,15 @@ class CashStats {
 
   bool operator==(const CashStats&) const = default;
 
+  // As CellStats::state() and restore().
+  nlohmann::json state() const;
+  void restore(const nlohmann::json& state);
+
  private:
+  // Calls field(name, member) for every accumulated member (state(),
+  // restore()); Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field);
   int seats_ = 0;
   int hands_per_session_ = 0;
   Chips big_blind_ = 0;

@@ -52,14 +52,20 @@ CellStats::CellStats(const Cell& cell)
   hands_histogram_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
   level_histogram_.assign(static_cast<std::size_t>(max_level_) + 1, 0);
   busts_at_hand_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
+  seat_entries_.assign(static_cast<std::size_t>(players_), 0);
+  seat_win_shares_.assign(static_cast<std::size_t>(players_), 0);
   format_ = cell.format;
   icm_at_cap_ = cell.payouts.icm_at_cap;
   if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
+  if (format_ != Format::kCash) paired_.emplace(cell, labels_);
 }
 
 void CellStats::add(const ShootoutRecord& record) {
   if (!shootout_) throw std::invalid_argument("a shoot-out record added to a " + std::string(format_name(format_)) + " cell");
+  shootout_->check(record);
+  const std::vector<EntryOutcome> outcomes = outcomes_of(record);
+  paired_->add_tournament(outcomes);  // checks before adding
   shootout_->add(record);
   ++tournaments_;
 }
@@ -70,12 +76,10 @@ void CellStats::add(const CashSessionRecord& record) {
   ++tournaments_;
 }
 
-void CellStats::add(const TournamentRecord& record) {
+void CellStats::check_record(const TournamentRecord& record) const {
   if (format_ != Format::kSitAndGo) {
     throw std::invalid_argument("a sit-and-go record added to a " + std::string(format_name(format_)) + " cell");
   }
-  // Validate the whole record before touching any total, so a rejected
-  // record leaves the accumulator as it was.
   if (record.seats != players_) {
     throw bad_record(record, "has " + std::to_string(record.seats) + " seats, the cell " + std::to_string(players_));
   }
@@ -98,6 +102,14 @@ void CellStats::add(const TournamentRecord& record) {
       throw bad_record(record, "seat " + std::to_string(seat) + " busts outside the hands played");
     }
   }
+}
+
+void CellStats::add(const TournamentRecord& record) {
+  // Validate the whole record before touching any total, so a rejected
+  // record leaves the accumulator as it was.
+  check_record(record);
+  const int label_count = this->label_count();
+  paired_->add_tournament(outcomes_of(record));  // checks before adding
 
   ++tournaments_;
   const auto hands = static_cast<std::size_t>(record.hands);
@@ -164,6 +176,8 @@ void CellStats::add(const TournamentRecord& record) {
     }
     totals.faults += record.faults[s];
     if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
+    ++seat_entries_[s];
+    if (place.first == 1) seat_win_shares_[s] += share;
   }
 
   for (int i = 0; i < record.seats; ++i) {
@@ -192,10 +206,63 @@ void CellStats::add(const TournamentRecord& record) {
   }
 }
 
+std::vector<EntryOutcome> CellStats::outcomes_of(const TournamentRecord& record) const {
+  std::vector<EntryOutcome> outcomes;
+  for (int seat = 0; seat < record.seats; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    outcomes.push_back(paired_->outcome(record.label[s], record.placement[s]));
+  }
+  return outcomes;
+}
+
+std::vector<EntryOutcome> CellStats::outcomes_of(const ShootoutRecord& record) const {
+  std::vector<EntryOutcome> outcomes;
+  for (int f = 0; f < record.field; ++f) {
+    const auto i = static_cast<std::size_t>(f);
+    outcomes.push_back(paired_->outcome(record.label[i], record.placement[i]));
+  }
+  return outcomes;
+}
+
+void CellStats::add_group(std::span<const TournamentRecord> group) {
+  // Validate the whole group before touching any total.
+  check_group_size(group.size());
+  std::vector<EntryOutcome> entries;
+  for (const TournamentRecord& record : group) {
+    check_record(record);
+    const std::vector<EntryOutcome> outcomes = outcomes_of(record);
+    paired_->check_tournament(outcomes);
+    entries.insert(entries.end(), outcomes.begin(), outcomes.end());
+  }
+  paired_->add_group(entries);  // checks each label's entries before adding
+  for (const TournamentRecord& record : group) add(record);
+}
+
+void CellStats::add_group(std::span<const ShootoutRecord> group) {
+  if (!shootout_) throw std::invalid_argument("a shoot-out group added to a " + std::string(format_name(format_)) + " cell");
+  check_group_size(group.size());
+  std::vector<EntryOutcome> entries;
+  for (const ShootoutRecord& record : group) {
+    shootout_->check(record);
+    const std::vector<EntryOutcome> outcomes = outcomes_of(record);
+    paired_->check_tournament(outcomes);
+    entries.insert(entries.end(), outcomes.begin(), outcomes.end());
+  }
+  paired_->add_group(entries);
+  for (const ShootoutRecord& record : group) add(record);
+}
+
+void CellStats::check_group_size(std::size_t size) const {
+  if (!paired_ || !paired_->duplicate() || static_cast<std::int64_t>(size) != paired_->group_size()) {
+    throw std::invalid_argument("a group of " + std::to_string(size) + " tournaments added to a cell whose group is " +
+                                std::to_string(paired_ ? paired_->group_size() : 0));
+  }
+}
+
 void CellStats::check_same_shape(const CellStats& other) const {
   if (labels_ != other.labels_ || players_ != other.players_ || hand_cap_ != other.hand_cap_ ||
       max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_ || format_ != other.format_ ||
-      icm_at_cap_ != other.icm_at_cap_) {
+      icm_at_cap_ != other.icm_at_cap_ || (paired_ && !paired_->same_shape(*other.paired_))) {
     throw std::invalid_argument("cannot merge statistics of different cells");
   }
 }
@@ -232,8 +299,11 @@ void CellStats::merge(const CellStats& other) {
   add_elementwise(level_histogram_, other.level_histogram_);
   seats_total_ += other.seats_total_;
   add_elementwise(busts_at_hand_, other.busts_at_hand_);
+  add_elementwise(seat_entries_, other.seat_entries_);
+  add_elementwise(seat_win_shares_, other.seat_win_shares_);
   if (shootout_) shootout_->merge(*other.shootout_);
   if (cash_) cash_->merge(*other.cash_);
+  if (paired_) paired_->merge(*other.paired_);
 }
 
 std::int64_t CellStats::players_left_after(int hand) const {

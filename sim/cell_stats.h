@@ -16,14 +16,18 @@
 
 #include <cstdint>
 #include <numeric>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <optional>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sim/cash_stats.h"
 #include "sim/experiment.h"
 #include "sim/intervals.h"
+#include "sim/paired_stats.h"
 #include "sim/shootout_stats.h"
 #include "sim/tournament_record.h"
 
@@ -100,6 +104,14 @@ class CellStats {
   // beyond the cap, ...): a bad record is a bug upstream, never data.
   void add(const TournamentRecord& record);
 
+  // Adds one duplicate group (sim/duplicate.h): its tournaments, with add(),
+  // and the group's label-against-label differences (paired()). Throws
+  // std::invalid_argument, before adding anything, on a group that does not
+  // fit the cell: not a duplicate cell, not duplicate_group_size(cell)
+  // records, a bad record, a label without its seats' share of the entries.
+  void add_group(std::span<const TournamentRecord> group);
+  void add_group(std::span<const ShootoutRecord> group);
+
   // Adds another accumulator of the same cell. Throws std::invalid_argument
   // when the shapes (labels, players, cap, payouts, format) differ.
   void merge(const CellStats& other);
@@ -114,6 +126,8 @@ class CellStats {
   void add(const CashSessionRecord& record);
   const ShootoutStats* shootout() const { return shootout_ ? &*shootout_ : nullptr; }
   const CashStats* cash() const { return cash_ ? &*cash_ : nullptr; }
+  // Label comparisons (sit-and-go and shoot-out cells; null for cash).
+  const PairedStats* paired() const { return paired_ ? &*paired_ : nullptr; }
 
   const std::vector<std::string>& labels() const { return labels_; }
   int label_count() const { return static_cast<int>(labels_.size()); }
@@ -140,6 +154,14 @@ class CellStats {
   // level = 1..max_level ([0] stays 0).
   const std::vector<std::int64_t>& level_histogram() const { return level_histogram_; }
 
+  // Seat by seat (table seats 0..players-1, whoever sat there), the data of
+  // the fairness check: [s] = tournaments in which seat s was taken, and the
+  // share units of first place won from seat s (a shared first place counts
+  // as its share, R22). With identical strategies every seat should win
+  // equally often; sim/summary tests that with a chi-square.
+  const std::vector<std::int64_t>& seat_entries() const { return seat_entries_; }
+  const std::vector<std::int64_t>& seat_win_shares() const { return seat_win_shares_; }
+
   // Sum over tournaments of the players left after hand h (h = 0..hand_cap).
   // A tournament that is over keeps counting the players it ended with: 1
   // after its last hand, or the survivors when the cap ended it. So the
@@ -150,8 +172,24 @@ class CellStats {
 
   bool operator==(const CellStats&) const = default;
 
+  // The accumulators as JSON (sim/cell_stats_io.cpp), for checkpoints, shard
+  // results and MPI: 128-bit sums are decimal strings, so the round trip is
+  // exact. restore() replaces the accumulators of a CellStats built from the
+  // same cell and throws std::runtime_error on a document that does not fit.
+  nlohmann::json state() const;
+  void restore(const nlohmann::json& state);
+
  private:
+  // Calls field(name, member) for every accumulated member (state(),
+  // restore()); Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field);
   void check_same_shape(const CellStats& other) const;
+  void check_record(const TournamentRecord& record) const;
+  // Every seat's outcome for paired_ (validated records only).
+  std::vector<EntryOutcome> outcomes_of(const TournamentRecord& record) const;
+  std::vector<EntryOutcome> outcomes_of(const ShootoutRecord& record) const;
+  void check_group_size(std::size_t size) const;
 
   std::vector<std::string> labels_;
   int players_ = 0;
@@ -170,9 +208,12 @@ class CellStats {
   std::vector<std::int64_t> level_histogram_;
   std::int64_t seats_total_ = 0;             // sum of seats over tournaments
   std::vector<std::int64_t> busts_at_hand_;  // [h] = eliminations in hand h
+  std::vector<std::int64_t> seat_entries_;     // [seat]
+  std::vector<std::int64_t> seat_win_shares_;  // [seat], share units
   Format format_ = Format::kSitAndGo;
   std::optional<ShootoutStats> shootout_;
   std::optional<CashStats> cash_;
+  std::optional<PairedStats> paired_;
 };
 
 }  // namespace sngsim

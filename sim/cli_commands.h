@@ -1,7 +1,9 @@
 #pragma once
 // The subcommands of `sngsim`, one registration function each. A command
 // reports failure by throwing CLI::RuntimeError(exit code) after printing its
-// message: 1 when the work failed (a replay mismatch), 2 for bad input.
+// message: 1 when the work failed (a replay mismatch), 2 for bad input, 3
+// when `run --check` found a broken invariant, 4 when results or a
+// checkpoint could not be written (a full disk).
 
 #include <CLI/CLI.hpp>
 
@@ -9,6 +11,8 @@ namespace sngsim {
 
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInvariantViolation = 3;
+inline constexpr int kExitOutputError = 4;  // results or checkpoint could not be written
 
 void add_run_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
@@ -16,6 +20,8 @@ void add_strategies_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_equity_command(CLI::App& app);  // also the hidden preflop-table generator (sim/cli_equity.cpp)
+void add_merge_command(CLI::App& app);  // sim/cli_merge.cpp
+void add_check_command(CLI::App& app);   // `check fairness` (sim/cli_fairness.cpp)
 // Runs scripts/report.py on a results folder (sim/cli_report.cpp); returns its exit code.
 int make_report(const std::string& results_dir);
 

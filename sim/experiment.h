@@ -4,12 +4,14 @@
 // the only code that reads YAML; everything downstream reads these structs.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/cash_table.h"
 #include "engine/tournament.h"
+#include "sim/stop_rule.h"
 #include "strategies/registry.h"
 
 namespace sngsim {
@@ -26,6 +28,13 @@ enum class Seating : std::uint8_t {
   kRandom,  // a uniformly random seat permutation per tournament (R3)
   kRotate,  // tournament i seats entrant e at seat (e + i) mod players, so every
             // entrant sits in every seat equally often
+  kDuplicate,  // groups of tournaments share their deals and differ only in
+               // the seating (sim/duplicate.h)
+};
+
+// seating: duplicate (sim/duplicate.h).
+struct DuplicateRules {
+  bool all_permutations = false;  // every permutation of the field, not its rotations
 };
 
 struct Payouts {
@@ -36,6 +45,7 @@ struct Payouts {
   // survivors the ICM (Malmuth-Harville) value of their stacks, reported
   // beside the chip ranking's prizes (icm_prize, icm_roi).
   bool icm_at_cap = false;
+  bool operator==(const Payouts&) const = default;
 };
 
 // What a cell plays (docs/config-reference.md, "Formats").
@@ -74,6 +84,7 @@ struct Cell {
   TournamentRules rules;
   std::vector<Entrant> entrants;  // exactly field_size() of them; entrant i is seat i before seating
   Seating seating = Seating::kRandom;
+  DuplicateRules duplicate;  // seating: duplicate only
   Payouts payouts;
   Format format = Format::kSitAndGo;
   ShootoutRules shootout;  // format: shootout only
@@ -88,7 +99,8 @@ struct Experiment {
   std::string source_path;
   std::string source_text;   // the file verbatim, for provenance
   std::uint64_t seed = 1;
-  std::int64_t tournaments = 1000;  // per cell
+  std::int64_t tournaments = 1000;  // per cell; the most a cell plays when `stop` is set
+  std::optional<StopRule> stop;     // stop a cell early once an interval is narrow enough
   std::vector<Cell> cells;
 };
 

@@ -1,32 +1,69 @@
 #include "sim/experiment_config.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <sstream>
 #include <string_view>
 
+#include "sim/cell_stats.h"
+#include "sim/duplicate.h"
+#include "sim/paired_stats.h"
 #include "strategies/plugin_strategy.h"
 
 namespace sngsim {
 
+namespace {
+
+// A ConfigError is one line, yet its message quotes the file, which may hold
+// any byte (a quoted scalar that spans lines, a tab, a NUL); control
+// characters are written as escapes so the message cannot break the line or
+// the terminal.
+std::string one_line(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 ConfigError::ConfigError(std::string file_name, int line_number, int column_number, std::string text)
-    : std::runtime_error(line_number > 0 ? file_name + ":" + std::to_string(line_number) + ":" +
-                                               std::to_string(column_number) + ": " + text
-                                         : file_name + ": " + text),
+    : std::runtime_error(one_line(line_number > 0 ? file_name + ":" + std::to_string(line_number) + ":" +
+                                                        std::to_string(column_number) + ": " + text
+                                                  : file_name + ": " + text)),
       file(std::move(file_name)),
       line(line_number),
       column(column_number),
-      message(std::move(text)) {}
+      message(one_line(text)) {}
 
 namespace {
 
@@ -41,13 +78,71 @@ constexpr std::size_t kMaxScheduleLevels = 10'000;
 constexpr std::size_t kMaxCells = 10'000;
 // Aliases are copied on conversion; this stops a "billion laughs" file.
 constexpr std::size_t kMaxNodes = 1'000'000;
+// The schema nests six deep at most. The bound also stops an alias inside
+// its own anchor (`a: &x [*x]`), which yaml-cpp accepts as a cycle that
+// would otherwise recurse until the stack overflows.
+constexpr int kMaxDepth = 64;
+const std::string kTooDeep = "values are nested more than " + std::to_string(kMaxDepth) + " levels deep";
+// yaml-cpp stops nesting deeper than it can parse (its DepthGuard, a few
+// hundred levels) with the bare message "bad file"; say what it means.
+std::string yaml_message(const YAML::Exception& error) {
+  return error.msg == YAML::ErrorMsg::BAD_FILE ? kTooDeep : error.msg;
+}
+
+// Where a document of a YAML stream starts, and its first value.
+struct DocumentMarks {
+  YAML::Mark start;
+  YAML::Mark first_node = YAML::Mark::null_mark();
+};
+
+// Records DocumentMarks and nothing else.
+class DocumentMarker : public YAML::EventHandler {
+ public:
+  std::vector<DocumentMarks> documents;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { documents.push_back({mark}); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& mark) {
+    if (!documents.empty() && documents.back().first_node.is_null()) documents.back().first_node = mark;
+  }
+};
+
+// The first two documents of `text`. The reader loads only the first one
+// (YAML::Load) and asks this whether a second follows, because yaml-cpp
+// 0.7's LoadAll never returns on some malformed streams: a lone ',' yields
+// empty documents forever, each one allocating (jbeder/yaml-cpp#1040, fixed
+// upstream by #1319 in 2024, after Debian 12's 0.7.0). Throws what the
+// parser throws.
+std::vector<DocumentMarks> first_documents(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentMarker marker;
+  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {
+  }
+  return marker.documents;
+}
 constexpr int kMinPlayers = 2;
 constexpr int kMaxTablePlayers = 6;  // R1
 constexpr int kMaxFeePercent = 10;   // V6
 
 const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
                                            "seating", "payouts", "matrix",      "format",   "shootout",
-                                           "cash"};
+                                           "cash",    "duplicate", "stop"};
 const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
                                              "hand_cap", "bust_ties", "game",   "betting",         "ante"};
 const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
@@ -55,6 +150,12 @@ const std::vector<std::string> kPayoutKeys = {"places", "buy_in", "fee", "icm_at
 const std::vector<std::string> kShootoutKeys = {"tables", "winners"};
 const std::vector<std::string> kCashKeys = {"hands", "blinds", "buy_in_bb", "rebuy_below_bb"};
 const std::vector<std::string> kFormats = {"sit-and-go", "shootout", "cash"};
+const std::vector<std::string> kSeatings = {"random", "rotate", "duplicate"};
+const std::vector<std::string> kDuplicateKeys = {"permutations"};
+// max_tournaments is a key only to say that `tournaments` is the maximum.
+const std::vector<std::string> kStopKeys = {"metric", "label", "vs", "ci_width", "batch", "max_tournaments"};
+const std::vector<std::string> kMetrics = {"mean_place", "win_rate", "roi"};  // in Metric order
+constexpr std::int64_t kDefaultStopBatch = 1000;
 constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
 constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
 constexpr int kMinCashBuyInBb = 40;              // V7
@@ -64,7 +165,7 @@ const std::vector<std::string> kEntrantKeys = {"label", "strategy", "count", "pa
 const std::string kPluginStrategy = "plugin";
 const std::vector<std::string> kLevelKeys = {"small", "big", "ante"};
 // Fixed for the whole experiment, so a matrix may not vary them.
-const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix"};
+const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
 
 // The keys a mapping of the schema may hold, by its dotted path; nullptr
 // when the path is not a mapping of the schema (a scalar or a list).
@@ -75,6 +176,8 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "payouts") return &kPayoutKeys;
   if (section == "shootout") return &kShootoutKeys;
   if (section == "cash") return &kCashKeys;
+  if (section == "duplicate") return &kDuplicateKeys;
+  if (section == "stop") return &kStopKeys;
   return nullptr;
 }
 
@@ -202,12 +305,14 @@ class Reader {
   [[noreturn]] void fail(const Origin& at, const std::string& message) const;
 
   Node parse(const std::string& text);
-  Node convert(const YAML::Node& yaml, const Origin& fallback, int override_index) const;
+  Node convert(const YAML::Node& yaml, const Origin& fallback, int override_index, int depth = 0) const;
   void apply_override(Node& root, int index);
   std::vector<std::string> check_key_path(const std::string& key, const Origin& at, bool for_matrix) const;
   void set_path(Node& root, const std::vector<std::string>& path, Node value, const Origin& created,
                 const std::string& context) const;
   std::vector<Axis> read_matrix(const Node& root) const;
+  // Every matrix cell (one without a matrix) into experiment.cells.
+  void read_cells(const Node& root, Experiment& experiment);
   Cell read_cell(const Node& root) const;
 
   void check_keys(const Node& map, const std::string& path, const std::vector<std::string>& allowed) const;
@@ -229,10 +334,17 @@ class Reader {
   bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
   ShootoutRules read_shootout(const Node& root) const;
   CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
+  void read_seating(const Node& root, Cell& cell) const;
+  std::optional<StopRule> read_stop(const Node& root) const;
+  void check_stop(const Node& root, const Cell& cell) const;
+  double read_positive_number(const Node& node, const std::string& path) const;
 
   std::string display_name_;
   std::vector<std::string> overrides_;
   std::string cell_prefix_;  // "matrix cell k=v, ...: " while reading a cell
+  // Read before the cells, which check themselves against them.
+  std::int64_t tournaments_ = 0;
+  std::optional<StopRule> stop_;
   mutable std::size_t converted_ = 0;  // nodes converted so far (kMaxNodes)
 };
 
@@ -245,7 +357,7 @@ void Reader::fail(const Origin& at, const std::string& message) const {
   throw ConfigError(display_name_, at.line, at.column, cell_prefix_ + message);
 }
 
-Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int override_index) const {
+Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int override_index, int depth) const {
   Node node;
   const YAML::Mark mark = yaml.Mark();
   if (override_index >= 0) {
@@ -256,6 +368,7 @@ Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int overrid
     node.origin = Origin{mark.line + 1, mark.column + 1, -1};
   }
   if (++converted_ > kMaxNodes) fail(node.origin, "the document has more than " + std::to_string(kMaxNodes) + " values");
+  if (depth > kMaxDepth) fail(node.origin, kTooDeep + " (an alias inside its own anchor?)");
   switch (yaml.Type()) {
     case YAML::NodeType::Scalar:
       node.kind = Node::Kind::kScalar;
@@ -263,19 +376,19 @@ Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int overrid
       break;
     case YAML::NodeType::Sequence:
       node.kind = Node::Kind::kSequence;
-      for (const auto& item : yaml) node.items.push_back(convert(item, node.origin, override_index));
+      for (const auto& item : yaml) node.items.push_back(convert(item, node.origin, override_index, depth + 1));
       break;
     case YAML::NodeType::Map:
       node.kind = Node::Kind::kMap;
       for (const auto& pair : yaml) {
-        const Node key = convert(pair.first, node.origin, override_index);
+        const Node key = convert(pair.first, node.origin, override_index, depth + 1);
         if (key.kind != Node::Kind::kScalar) fail(key.origin, "a key must be a single word, got " + describe(key));
         if (const Entry* first = node.find_entry(key.text)) {
           std::string where;
           if (first->key_origin.line > 0) where = " (first at line " + std::to_string(first->key_origin.line) + ")";
           fail(key.origin, "duplicate key '" + key.text + "'" + where);
         }
-        Node value = convert(pair.second, key.origin, override_index);
+        Node value = convert(pair.second, key.origin, override_index, depth + 1);
         // yaml-cpp places an empty value at the next token, often the next
         // line; the key is the better place to point at.
         if (value.is_null() && value.origin.line != key.origin.line) value.origin = key.origin;
@@ -289,20 +402,29 @@ Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int overrid
 }
 
 Node Reader::parse(const std::string& text) {
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
+  std::vector<DocumentMarks> documents;
   try {
-    documents = YAML::LoadAll(text);
+    document = YAML::Load(text);
+    documents = first_documents(text);
   } catch (const YAML::Exception& error) {
     const bool known = !error.mark.is_null();
     throw ConfigError(display_name_, known ? error.mark.line + 1 : 0, known ? error.mark.column + 1 : 0,
-                      "YAML syntax error: " + error.msg);
+                      "YAML syntax error: " + yaml_message(error));
   }
-  const Origin top{1, 1, -1};
-  if (documents.empty()) return Node{Node::Kind::kNull, {}, {}, {}, top};
+  const auto origin_of = [](const YAML::Mark& mark) { return Origin{mark.line + 1, mark.column + 1, -1}; };
   if (documents.size() > 1) {
-    fail(convert(documents[1], top, -1).origin, "only one YAML document is allowed (a second one starts here)");
+    // A second document that starts where the first did consumed nothing:
+    // the parser is stuck on a token it cannot place.
+    if (documents[1].start.pos == documents[0].start.pos) {
+      const auto pos = static_cast<std::size_t>(documents[0].start.pos);
+      fail(origin_of(documents[0].start),
+           "YAML syntax error: unexpected '" + (pos < text.size() ? text.substr(pos, 1) : std::string()) + "'");
+    }
+    const YAML::Mark& second = documents[1].first_node.is_null() ? documents[1].start : documents[1].first_node;
+    fail(origin_of(second), "only one YAML document is allowed (a second one starts here)");
   }
-  Node root = convert(documents[0], top, -1);
+  Node root = convert(document, Origin{1, 1, -1}, -1);
   if (root.kind != Node::Kind::kMap && !root.is_null()) {
     fail(root.origin, "an experiment must be a mapping of keys (name:, table:, lineup:, ...), got " + describe(root));
   }
@@ -320,7 +442,7 @@ std::vector<std::string> Reader::check_key_path(const std::string& key, const Or
     if (part.empty()) fail(at, context + "malformed key '" + key + "': empty part between dots");
   }
   if (for_matrix && contains(kNotInMatrix, parts[0])) {
-    fail(at, context + "name, seed, tournaments and matrix are the same for every cell and cannot vary");
+    fail(at, context + "name, seed, tournaments, matrix and stop are the same for every cell and cannot vary");
   }
   if (!for_matrix && parts[0] == "matrix" && parts.size() > 1) {
     const std::string rest = key.substr(std::string("matrix.").size());
@@ -383,7 +505,7 @@ void Reader::apply_override(Node& root, int index) {
   try {
     yaml = YAML::Load(text.substr(equals + 1));
   } catch (const YAML::Exception& error) {
-    fail(here, "invalid YAML value: " + error.msg);
+    fail(here, "invalid YAML value: " + yaml_message(error));
   }
   set_path(root, path, convert(yaml, here, index), here, "--set " + text + ": ");
 }
@@ -804,9 +926,7 @@ Cell Reader::read_cell(const Node& root) const {
   if (cell.format == Format::kCash) cell.cash = read_cash(root, table, rules);
 
   cell.entrants = read_lineup(root, cell.field_size(), seats_what);
-  if (root.find("seating") != nullptr) {
-    cell.seating = read_choice(root, "", "seating", {"random", "rotate"}, 0) == 0 ? Seating::kRandom : Seating::kRotate;
-  }
+  read_seating(root, cell);
   if (cell.format != Format::kCash) cell.payouts = read_payouts(root, cell.field_size(), seats_what);
   if (cell.format == Format::kShootout && !cell.shootout.final_table) {
     // V6: each table winner gets pool / tables; there is no table to read.
@@ -820,7 +940,111 @@ Cell Reader::read_cell(const Node& root) const {
     fail(root.find("payouts")->find_entry("icm_at_cap")->key_origin,
          "payouts.icm_at_cap applies to format: sit-and-go only");
   }
+  if (stop_) check_stop(root, cell);
   return cell;
+}
+
+void Reader::read_seating(const Node& root, Cell& cell) const {
+  cell.seating = static_cast<Seating>(read_choice(root, "", "seating", kSeatings, 0));
+  const Entry* section = root.find_entry("duplicate");
+  if (cell.seating != Seating::kDuplicate) {
+    if (section != nullptr) {
+      fail(section->key_origin, "duplicate is only read with seating: duplicate (seating is " +
+                                    kSeatings[static_cast<std::size_t>(cell.seating)] + ")");
+    }
+    return;
+  }
+  const Node& seating = *root.find("seating");
+  if (cell.format == Format::kCash) {
+    fail(seating.origin, "seating: duplicate applies to sit-and-go and shoot-out cells (format is cash)");
+  }
+  const int field = cell.field_size();
+  if (section != nullptr) {
+    expect_map(section->value, "duplicate");
+    check_keys(section->value, "duplicate", kDuplicateKeys);
+    const Node* permutations = section->value.find("permutations");
+    cell.duplicate.all_permutations =
+        read_choice(section->value, "duplicate", "permutations", {"rotations", "all"}, 0) == 1;
+    if (cell.duplicate.all_permutations && field > kMaxAllPermutationsField) {
+      fail(permutations->origin, "duplicate.permutations: all would play " + std::to_string(field) +
+                                     "! tournaments per group; it is for fields of at most " +
+                                     std::to_string(kMaxAllPermutationsField) + " seats (the field is " +
+                                     std::to_string(field) + "); use rotations");
+    }
+  }
+  // A group is one unit of work, so a cell plays whole groups.
+  const std::int64_t group = duplicate_group_size(cell);
+  if (tournaments_ % group != 0) {
+    const Node* tournaments = root.find("tournaments");
+    const std::int64_t below = tournaments_ / group * group;
+    fail(tournaments != nullptr ? tournaments->origin : seating.origin,
+         "tournaments " + std::to_string(tournaments_) + " is not a multiple of " + std::to_string(group) +
+             ", the tournaments of one duplicate group (" +
+             (cell.duplicate.all_permutations ? "every permutation" : "every rotation") + " of " +
+             std::to_string(field) + " seats); use " + (below > 0 ? std::to_string(below) + " or " : "") +
+             std::to_string(below + group));
+  }
+}
+
+double Reader::read_positive_number(const Node& node, const std::string& path) const {
+  const std::string& text = read_scalar(node, path, "a number above 0");
+  double value = 0.0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || !(value > 0.0)) {
+    fail(node.origin, path + " must be a number above 0, got '" + text + "'");
+  }
+  return value;
+}
+
+std::optional<StopRule> Reader::read_stop(const Node& root) const {
+  const Entry* section = root.find_entry("stop");
+  if (section == nullptr) return std::nullopt;
+  const Node& node = section->value;
+  if (node.kind != Node::Kind::kMap) {
+    fail(node.origin, "stop must be a mapping {metric: , label: , ci_width: , ...}, got " + describe(node));
+  }
+  check_keys(node, "stop", kStopKeys);
+  if (const Entry* max = node.find_entry("max_tournaments")) {
+    fail(max->key_origin, "stop.max_tournaments: with stop, `tournaments` is the most a cell plays; "
+                          "write tournaments: " + render(max->value) + " instead");
+  }
+  for (const char* key : {"metric", "label", "ci_width"}) {
+    if (node.find(key) == nullptr) fail(node.origin, std::string("stop needs '") + key + "'");
+  }
+  StopRule rule;
+  rule.metric = static_cast<Metric>(read_choice(node, "stop", "metric", kMetrics, 0));
+  rule.label = read_scalar(*node.find("label"), "stop.label", "a label of the lineup");
+  if (const Node* vs = node.find("vs")) {
+    rule.vs = read_scalar(*vs, "stop.vs", "a label of the lineup");
+    if (rule.vs == rule.label) fail(vs->origin, "stop.vs must name another label than stop.label ('" + rule.label + "')");
+  }
+  rule.ci_width = read_positive_number(*node.find("ci_width"), "stop.ci_width");
+  rule.batch = read_integer(node, "stop", "batch", 1, std::numeric_limits<std::int64_t>::max(), 0);
+  return rule;
+}
+
+void Reader::check_stop(const Node& root, const Cell& cell) const {
+  const Node& node = *root.find("stop");
+  const Origin& at = root.find_entry("stop")->key_origin;
+  if (cell.format == Format::kCash) fail(at, "stop applies to sit-and-go and shoot-out cells (format is cash)");
+  const std::vector<std::string> labels = CellStats::distinct_labels(cell);
+  for (const char* key : {"label", "vs"}) {
+    const Node* label = node.find(key);
+    if (label == nullptr || contains(labels, label->text)) continue;
+    fail(label->origin, std::string("stop.") + key + " '" + label->text + "' is not a label of the lineup" +
+                            did_you_mean(label->text, labels) + "; labels: " + join(labels, ", "));
+  }
+  const std::int64_t group = duplicate_group_size(cell);
+  if (const Node* batch = node.find("batch"); batch != nullptr && stop_->batch % group != 0) {
+    fail(batch->origin, "stop.batch " + std::to_string(stop_->batch) + " is not a multiple of " +
+                            std::to_string(group) + ", the tournaments of one duplicate group");
+  }
+  if (stop_->metric == Metric::kRoi && !PairedStats(cell, labels).prize_exact()) {
+    fail(node.find("metric")->origin,
+         "stop.metric: roi is not kept exactly for a shoot-out paying places that more than " +
+             std::to_string(kMaxPlayers) + " players can share; pay only the first shootout.tables places");
+  }
 }
 
 Experiment Reader::read(const std::string& text) {
@@ -847,11 +1071,26 @@ Experiment Reader::read(const std::string& text) {
   }
   experiment.tournaments =
       read_integer(root, "", "tournaments", 1, std::numeric_limits<std::int64_t>::max(), experiment.tournaments);
+  tournaments_ = experiment.tournaments;
+  stop_ = read_stop(root);
 
+  read_cells(root, experiment);
+  if (stop_ && stop_->batch == 0) {
+    // The default batch: kDefaultStopBatch tournaments, rounded up to whole
+    // duplicate groups of every cell.
+    std::int64_t groups = 1;
+    for (const Cell& cell : experiment.cells) groups = std::lcm(groups, duplicate_group_size(cell));
+    stop_->batch = (kDefaultStopBatch + groups - 1) / groups * groups;
+  }
+  experiment.stop = stop_;
+  return experiment;
+}
+
+void Reader::read_cells(const Node& root, Experiment& experiment) {
   const std::vector<Axis> axes = read_matrix(root);
   if (axes.empty()) {
     experiment.cells.push_back(read_cell(root));
-    return experiment;
+    return;
   }
   // Odometer over the axes: the first key varies slowest.
   std::vector<std::size_t> index(axes.size(), 0);
@@ -877,7 +1116,6 @@ Experiment Reader::read(const std::string& text) {
     while (a > 0 && ++index[a - 1] == axes[a - 1].values.size()) index[--a] = 0;
     if (a == 0) break;
   }
-  return experiment;
 }
 
 }  // namespace

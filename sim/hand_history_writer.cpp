@@ -154,6 +154,14 @@ void HandHistoryWriter::tournament_finished(const Tournament& tournament, const 
   if (!file) throw std::runtime_error("cannot write " + path_.string());
 }
 
+bool HandHistoryWriter::write_unfinished() const {
+  if (text_.empty() && pending_hand_.empty()) return false;
+  std::ofstream file(path_);
+  file << text_ << pending_hand_;
+  if (!file) throw std::runtime_error("cannot write " + path_.string());
+  return true;
+}
+
 void write_hand_histories(const Experiment& experiment, const std::filesystem::path& directory, std::int64_t count) {
   std::filesystem::create_directories(directory);
   std::ofstream index(directory / "cells.txt");

@@ -30,6 +30,10 @@ class HandHistoryWriter final : public HandObserver {
 
   void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
   void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  // Writes the hands seen so far, without _places: a tournament stopped by
+  // an invariant violation (`run --replay-tournament`). Returns false, and
+  // writes nothing, before the first hand.
+  bool write_unfinished() const;
 
  private:
   const Cell& cell_;

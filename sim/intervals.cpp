@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 namespace sngsim {
@@ -36,6 +37,11 @@ std::optional<Interval> normal_interval(double mean, double sd, std::int64_t n, 
   if (n < 2) return std::nullopt;
   const double half = z * sd / std::sqrt(static_cast<double>(n));
   return Interval{mean - half, mean + half};
+}
+
+double normal_quantile(double level) {
+  const boost::math::normal_distribution<double> distribution;
+  return boost::math::quantile(distribution, 0.5 + level / 2.0);
 }
 
 double student_t_quantile(std::int64_t degrees, double level) {

@@ -51,4 +51,9 @@ std::optional<Interval> t_interval(double mean, double sd, std::int64_t n, doubl
 // The two-sided `level` quantile of Student's t with `degrees` of freedom.
 double student_t_quantile(std::int64_t degrees, double level = 0.95);
 
+// The two-sided `level` quantile of the standard normal: z with
+// P(|Z| < z) = level (kZ95 for 0.95). The z of a Wilson interval at another
+// level, e.g. a Bonferroni-adjusted one.
+double normal_quantile(double level);
+
 }  // namespace sngsim

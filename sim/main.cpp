@@ -8,10 +8,13 @@
 #include <CLI/CLI.hpp>
 
 #include "sim/cli_commands.h"
+#include "sim/cluster.h"
 #include "sim/replay_command.h"
 #include "version.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_command_line(int argc, char** argv) {
   CLI::App app{
       "sngsim runs millions of seeded poker sit-and-go tournaments between bots and reports placement\n"
       "and chip statistics with confidence intervals. Results are bit-identical for the same experiment\n"
@@ -20,12 +23,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("sngsim ") + sngsim::kVersion + " (commit " + sngsim::kGitCommit + ")");
   app.require_subcommand(1);
   sngsim::add_run_command(app);
+  sngsim::add_merge_command(app);
   sngsim::add_validate_command(app);
   sngsim::add_strategies_command(app);
   sngsim::add_replay_command(app);
   sngsim::add_bench_command(app);
   sngsim::add_report_command(app);
   sngsim::add_equity_command(app);
+  sngsim::add_check_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -37,4 +42,15 @@ int main(int argc, char** argv) {
     return sngsim::kExitFailure;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // MPI starts before the command line is read (mpirun may add arguments)
+  // and ends after the command, on every rank.
+  sngsim::ClusterSession cluster(argc, argv);
+  const int code = run_command_line(argc, argv);
+  cluster.finish(code);
+  return code;
 }

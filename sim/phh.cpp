@@ -149,8 +149,134 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
 
 }  // namespace
 
+namespace {
+
+// toml++ 3.3 (Debian 12's) reaches __builtin_unreachable, undefined
+// behaviour, when it asks whether a character of U+00A1..U+049A or
+// U+2CEE..U+30E7 (U+3000 aside) is whitespace (marzer/tomlplusplus#190,
+// #295). It asks that of characters outside strings and comments,
+// where no valid TOML has them, and of the first character after a backslash
+// (and its whitespace) in a multi-line basic string. The reader refuses such
+// a character before toml++ sees it, as invalid TOML; the one valid case, one
+// starting the text after a line-ending backslash, is refused too.
+bool breaks_toml_whitespace_test(char32_t c) {
+  return (c >= 0xA1 && c <= 0x49A) || (c >= 0x2CEE && c <= 0x30E7 && c != 0x3000);
+}
+
+// The code point of the two- or three-byte UTF-8 sequence at `at`; 0 for
+// anything else (ASCII, longer or malformed sequences).
+char32_t code_point_at(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t k) -> char32_t {
+    return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u;
+  };
+  const auto continuation = [&](std::size_t k) { return (byte(k) & 0xC0u) == 0x80u; };
+  if ((byte(at) & 0xE0u) == 0xC0u && continuation(at + 1)) return (byte(at) & 0x1Fu) << 6 | (byte(at + 1) & 0x3Fu);
+  if ((byte(at) & 0xF0u) == 0xE0u && continuation(at + 1) && continuation(at + 2)) {
+    return (byte(at) & 0x0Fu) << 12 | (byte(at + 1) & 0x3Fu) << 6 | (byte(at + 2) & 0x3Fu);
+  }
+  return 0;
+}
+
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // toml++ skips it
+
+// The offset of the first character toml++ 3.3 cannot test for whitespace
+// (above), or npos. A small lexer: it only has to agree with toml++ up to
+// toml++'s first error, where toml++ stops.
+std::size_t toml_breaking_character(std::string_view text) {
+  enum class In { kCode, kComment, kBasic, kLiteral, kMultiBasic, kMultiLiteral };
+  In in = In::kCode;
+  std::size_t i = text.substr(0, kByteOrderMark.size()) == kByteOrderMark ? kByteOrderMark.size() : 0;
+  // A run of `quote` at i of 3 or more closes a multi-line string; up to two
+  // more quotes belong to its content.
+  const auto closes = [&](char quote) {
+    std::size_t run = 0;
+    while (i + run < text.size() && text[i + run] == quote) ++run;
+    if (run < 3) return false;
+    i += std::min<std::size_t>(run, 5);
+    return true;
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    switch (in) {
+      case In::kCode:
+        if (breaks_toml_whitespace_test(code_point_at(text, i))) return i;
+        if (text.substr(i, 3) == "\"\"\"" || text.substr(i, 3) == "'''") {
+          in = c == '"' ? In::kMultiBasic : In::kMultiLiteral;
+          i += 3;
+          continue;
+        }
+        if (c == '#') in = In::kComment;
+        if (c == '"') in = In::kBasic;
+        if (c == '\'') in = In::kLiteral;
+        break;
+      case In::kComment:
+        if (c == '\n') in = In::kCode;
+        break;
+      case In::kBasic:
+        if (c == '\\') {
+          i += 2;  // the backslash and the escaped byte
+          continue;
+        }
+        if (c == '"' || c == '\n') in = In::kCode;
+        break;
+      case In::kLiteral:
+        if (c == '\'' || c == '\n') in = In::kCode;
+        break;
+      case In::kMultiBasic:
+        if (c == '\\') {
+          std::size_t next = i + 1;
+          while (next < text.size() && std::string_view(" \t\r\n").find(text[next]) != std::string_view::npos) ++next;
+          if (breaks_toml_whitespace_test(code_point_at(text, next))) return next;
+          // An escape skips the escaped byte; a line-ending backslash goes on
+          // from the first character after its whitespace.
+          i = next == i + 1 ? next + 1 : next;
+          continue;
+        }
+        if (closes('"')) {
+          in = In::kCode;
+          continue;
+        }
+        break;
+      case In::kMultiLiteral:
+        if (closes('\'')) {
+          in = In::kCode;
+          continue;
+        }
+        break;
+    }
+    ++i;
+  }
+  return std::string_view::npos;
+}
+
+// toml++'s line and column (1-based, columns in code points) of `offset`.
+std::pair<int, int> place_of(std::string_view text, std::size_t offset) {
+  int line = 1;
+  int column = 1;
+  const std::size_t start = text.substr(0, kByteOrderMark.size()) == kByteOrderMark ? kByteOrderMark.size() : 0;
+  for (std::size_t k = start; k < offset; ++k) {
+    if (text[k] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(text[k]) & 0xC0u) != 0x80u) {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+}  // namespace
+
 PhhFile read_phh_text(std::string_view text, const std::string& file) {
   PhhFile result;
+  if (const std::size_t bad = toml_breaking_character(text); bad != std::string_view::npos) {
+    const auto [line, column] = place_of(text, bad);
+    const std::size_t length = (static_cast<unsigned char>(text[bad]) & 0xE0u) == 0xC0u ? 2 : 3;
+    result.errors.push_back({file, "",
+                             "not valid TOML (line " + std::to_string(line) + ", column " + std::to_string(column) +
+                                 "): unexpected character '" + std::string(text.substr(bad, length)) + "'"});
+    return result;
+  }
   toml::table root;
   try {
     root = toml::parse(text, file);

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "engine/rng.h"
+#include "sim/duplicate.h"
 
 namespace sngsim {
 
@@ -33,7 +34,14 @@ std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t
     const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
     std::swap(entrant_of_seat[static_cast<std::size_t>(i)], entrant_of_seat[j]);
   }
+  // A duplicate group draws this arrangement once, from its shared key, and
+  // moves it around the table member by member.
+  if (cell.seating == Seating::kDuplicate) return duplicate_seating(cell, entrant_of_seat, index);
   return entrant_of_seat;
+}
+
+std::uint64_t deal_key(const Cell& cell, std::uint64_t seed, std::int64_t index) {
+  return tournament_key(seed, deal_index(cell, index));
 }
 
 namespace {
@@ -81,7 +89,7 @@ void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strateg
 
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                                  std::int64_t index, Hand& hand, HandObserver* observer) {
-  const std::uint64_t key = tournament_key(seed, index);
+  const std::uint64_t key = deal_key(cell, seed, index);
   return play_table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
 }
 
@@ -105,6 +113,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
     play_hand(hand, strategies, record.faults);
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
     tournament.finish_hand(hand);
+    if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);
     for (int seat = 0; seat < players; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
       if (record.bust_hand[s] == 0 && !tournament.is_alive(seat)) {

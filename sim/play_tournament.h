@@ -17,7 +17,7 @@
 
 namespace sngsim {
 
-// Sees every finished hand of a tournament (hand-history export).
+// Sees every finished hand of a tournament (hand-history export, invariant checks).
 class HandObserver {
  public:
   virtual ~HandObserver() = default;
@@ -25,6 +25,9 @@ class HandObserver {
   // hand ended and before the tournament took its chips.
   virtual void hand_finished(const Tournament& tournament, const Hand& hand,
                              const std::vector<int>& entrant_of_seat) = 0;
+  // Called once the tournament took the hand's chips and placed its busts
+  // (invariant checks, `run --check`); positions are still the hand's.
+  virtual void hand_settled(const Tournament&, const Hand&, const std::vector<int>&) {}
   virtual void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) = 0;
 };
 
@@ -32,8 +35,15 @@ class HandObserver {
 // compared on the same seatings and decks (common random numbers).
 std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index);
 
+// The key that fixes tournament `index` of `cell` (button, decks, bot
+// streams, seating draw): tournament_key(seed, index), or for a duplicate
+// cell the key of its group, shared by the group's tournaments
+// (sim/duplicate.h).
+std::uint64_t deal_key(const Cell& cell, std::uint64_t seed, std::int64_t index);
+
 // The lineup index seated at each of the cell's field_size() seats (for a
-// shootout, seat t * players + s is seat s of first-round table t).
+// shootout, seat t * players + s is seat s of first-round table t); `key` is
+// deal_key(cell, seed, index).
 std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index);
 
 // `label_of_entrant[e]` is the distinct-label index of entrant e. `hand` is

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "sim/atomic_file.h"
+
 namespace sngsim {
 
 namespace fs = std::filesystem;
@@ -268,14 +270,6 @@ bool has_format(const json& summary, const std::string& format) {
   return false;
 }
 
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error("cannot create " + path.string());
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
-
 // ---- console table ---------------------------------------------------------
 
 __attribute__((format(printf, 1, 2))) std::string format(const char* pattern, ...) {
@@ -408,7 +402,8 @@ void check_output_dir(const fs::path& out_dir, bool force) {
 }
 
 void write_results(const fs::path& out_dir, const json& summary, const Experiment& experiment,
-                   const std::vector<CellStats>& cells, bool force) {
+                   const std::vector<CellStats>& cells, bool force,
+                   const std::vector<std::pair<std::string, std::string>>& extra_files) {
   if (!summary.contains("cells") || summary["cells"].size() != experiment.cells.size() ||
       cells.size() != experiment.cells.size()) {
     throw std::invalid_argument("write_results: summary, experiment and statistics disagree on the cells");
@@ -427,13 +422,14 @@ void write_results(const fs::path& out_dir, const json& summary, const Experimen
   };
   if (has_format(summary, "shootout")) files.emplace_back("shootout.csv", shootout_csv(summary, experiment));
   if (has_format(summary, "cash")) files.emplace_back("cash.csv", cash_csv(summary, experiment));
+  files.insert(files.end(), extra_files.begin(), extra_files.end());
 
   const fs::path temporary = sibling(path, ".tmp-");
   try {
     fs::create_directories(parent_of(path));
     fs::remove_all(temporary);  // a leftover of a crashed run with our pid
     fs::create_directory(temporary);
-    for (const auto& [name, text] : files) write_file(temporary / name, text);
+    for (const auto& [name, text] : files) write_file_durably(temporary / name, text);
 
     std::error_code error;
     if (fs::exists(fs::symlink_status(path, error))) {

@@ -8,6 +8,8 @@
 //   survival.csv       one row per cell x hand number h = 0..cap
 //   head_to_head.csv   one row per cell x ordered label pair
 //   config.yaml        the experiment file verbatim
+//   state.json         the integer accumulators (sim/run_state), which
+//                      `sngsim merge` combines across shards
 //   shootout.csv       one row per shoot-out cell x label: table wins (only
 //                      when the experiment has shoot-out cells)
 //   cash.csv           one row per cash cell x label: bb/100 (only when the
@@ -22,6 +24,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -43,8 +46,10 @@ void check_output_dir(const std::filesystem::path& out_dir, bool force);
 // complete (removed after the new one has been renamed into place; between
 // the two renames there is a moment with neither, never a half-written one).
 // `cells[i]` must be the statistics summary["cells"][i] was derived from.
+// `extra_files` (name, content) are written with them (state.json).
 void write_results(const std::filesystem::path& out_dir, const nlohmann::json& summary, const Experiment& experiment,
-                   const std::vector<CellStats>& cells, bool force);
+                   const std::vector<CellStats>& cells, bool force,
+                   const std::vector<std::pair<std::string, std::string>>& extra_files = {});
 
 // A fixed-width, human-readable table of a summary: per cell its params,
 // tournaments, hand-count statistics and capped share, then one line per

@@ -32,7 +32,7 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
       seats > kMaxShootoutTableSeats) {
     throw std::invalid_argument("play_shootout: not a shoot-out cell of 2..6 tables of 2..6 seats");
   }
-  const std::uint64_t key = tournament_key(seed, index);
+  const std::uint64_t key = deal_key(cell, seed, index);
   const std::vector<int> entrant_of_field_seat = seat_entrants(cell, key, index);
 
   ShootoutRecord record;

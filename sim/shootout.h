@@ -16,8 +16,9 @@
 // bust_ties: share) is broken by a draw from the table's key; the players
 // who do not advance keep their shared table place for the ranking above.
 //
-// Determinism: tournament i is a pure function of (seed, i). Its key seats
-// the whole field (random or rotating, as a sit-and-go), and first-round
+// Determinism: tournament i is a pure function of (seed, i). Its key
+// (deal_key: with seating: duplicate, the key of its group) seats the whole
+// field (random, rotating or duplicate, as a sit-and-go), and first-round
 // table t and the final table get keys derived from it.
 
 #include <array>

@@ -27,8 +27,7 @@ ShootoutStats::ShootoutStats(const Cell& cell, int label_count)
   labels_.assign(static_cast<std::size_t>(label_count), empty);
 }
 
-void ShootoutStats::add(const ShootoutRecord& record) {
-  // Validate everything before touching a total.
+void ShootoutStats::check(const ShootoutRecord& record) const {
   if (record.tables != tables_ || record.table_seats != table_seats_ || record.field != field()) {
     throw bad_record(record, "has the wrong number of tables or seats");
   }
@@ -52,7 +51,11 @@ void ShootoutStats::add(const ShootoutRecord& record) {
   if (record.final_hands < 0 || record.final_hands > hand_cap_ || (!final_table_ && record.final_hands != 0)) {
     throw bad_record(record, "final table hands out of range");
   }
+}
 
+void ShootoutStats::add(const ShootoutRecord& record) {
+  // Validate everything before touching a total.
+  check(record);
   ++shootouts_;
   for (int f = 0; f < record.field; ++f) {
     const auto i = static_cast<std::size_t>(f);

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sim/experiment.h"
 #include "sim/intervals.h"
 #include "sim/shootout.h"
@@ -36,6 +38,8 @@ class ShootoutStats {
   // Throws std::invalid_argument on a record that does not fit the cell
   // (tables, seats, labels, placements), leaving the totals unchanged.
   void add(const ShootoutRecord& record);
+  // What add() checks, without adding.
+  void check(const ShootoutRecord& record) const;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const ShootoutStats& other);
 
@@ -64,7 +68,15 @@ class ShootoutStats {
 
   bool operator==(const ShootoutStats&) const = default;
 
+  // As CellStats::state() and restore().
+  nlohmann::json state() const;
+  void restore(const nlohmann::json& state);
+
  private:
+  // Calls field(name, member) for every accumulated member (state(),
+  // restore()); Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field);
   int tables_ = 0;
   int table_seats_ = 0;
   bool final_table_ = true;

@@ -1,9 +1,12 @@
 #include "sim/summary.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
+#include "sim/chi_square.h"
 #include "sim/intervals.h"
 #include "sim/summary_formats.h"
 
@@ -34,8 +37,8 @@ json hands_json(const CellStats& stats) {
   const std::optional<double> variance = sample_variance(n, stats.hands_sum(), stats.hands_sq_sum());
   result["sd"] = variance ? json(std::sqrt(*variance)) : json(nullptr);
   // The interval of the mean is what makes two cells' lengths comparable.
-  result["mean_ci95"] = variance ? to_json(normal_interval(static_cast<double>(stats.hands_sum()) / static_cast<double>(n),
-                                                           std::sqrt(*variance), n))
+  result["mean_ci95"] = variance ? to_json(t_interval(static_cast<double>(stats.hands_sum()) / static_cast<double>(n),
+                                                      std::sqrt(*variance), n))
                                  : json(nullptr);
   result["median"] = histogram_percentile(histogram, n, 50);
   result["p10"] = histogram_percentile(histogram, n, 10);
@@ -77,7 +80,7 @@ json player_json(const CellStats& stats, int label, const Payouts& payouts) {
   const std::optional<double> mean_place = ratio(t.twice_mean_place_sum, 2 * static_cast<Int128>(n));
   std::optional<Interval> mean_place_ci;
   if (const auto variance = sample_variance(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum)) {
-    mean_place_ci = normal_interval(*mean_place, std::sqrt(*variance) / 2.0, n);
+    mean_place_ci = t_interval(*mean_place, std::sqrt(*variance) / 2.0, n);
   }
   result["mean_place"] = to_json(mean_place);
   result["mean_place_ci95"] = to_json(mean_place_ci);
@@ -102,7 +105,7 @@ json player_json(const CellStats& stats, int label, const Payouts& payouts) {
     if (const auto variance = sample_variance(n, t.prize_units, t.prize_units_sq_sum)) {
       const double roi_per_unit = static_cast<double>(
           static_cast<long double>(pool100) / (10000.0L * kShareUnit * static_cast<long double>(payouts.buy_in)));
-      roi_ci = normal_interval(*roi, std::sqrt(*variance) * roi_per_unit, n);
+      roi_ci = t_interval(*roi, std::sqrt(*variance) * roi_per_unit, n);
     }
   }
   result["roi"] = to_json(roi);
@@ -123,7 +126,7 @@ json player_json(const CellStats& stats, int label, const Payouts& payouts) {
         const double roi_per_unit = static_cast<double>(static_cast<long double>(pool100) /
                                                         (10000.0L * kShareUnit * kIcmScale *
                                                          static_cast<long double>(payouts.buy_in)));
-        icm_roi_ci = normal_interval(*icm_roi, std::sqrt(*variance) * roi_per_unit, n);
+        icm_roi_ci = t_interval(*icm_roi, std::sqrt(*variance) * roi_per_unit, n);
       }
     }
   }
@@ -166,6 +169,29 @@ json head_to_head_json(const CellStats& stats) {
   return result;
 }
 
+// First places seat by seat, tested against an even spread (sim/chi_square.h:
+// a shared first place counts as its share at each seat, which keeps the
+// p-value conservative). Every seat of a sit-and-go is taken in every
+// tournament (R1), so every seat expects the same count; the test is null
+// should the entries ever differ.
+json by_seat_json(const CellStats& stats) {
+  const std::vector<std::int64_t>& entries = stats.seat_entries();
+  const std::vector<std::int64_t>& shares = stats.seat_win_shares();
+  json win_rate = json::array();
+  for (std::size_t seat = 0; seat < entries.size(); ++seat) {
+    win_rate.push_back(to_json(ratio(shares[seat], static_cast<Int128>(kShareUnit) * entries[seat])));
+  }
+  const bool even = std::adjacent_find(entries.begin(), entries.end(), std::not_equal_to<>()) == entries.end();
+  const std::optional<ChiSquareTest> test = even ? chi_square_uniform(shares, kShareUnit) : std::nullopt;
+  json result;
+  result["entries"] = entries;
+  result["win_rate"] = std::move(win_rate);
+  result["chi_square"] = test ? json(test->statistic) : json(nullptr);
+  result["df"] = test ? json(test->degrees) : json(nullptr);
+  result["p_value"] = test ? json(test->p_value) : json(nullptr);
+  return result;
+}
+
 json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   json result;
   result["index"] = index;
@@ -205,16 +231,26 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   }
   result["players"] = std::move(players);
   result["head_to_head"] = head_to_head_json(stats);
+  result["by_seat"] = by_seat_json(stats);
   return result;
 }
 
 }  // namespace
+
+nlohmann::json player_summary(const CellStats& stats, int label, const Payouts& payouts) {
+  return stats.format() == Format::kShootout ? shootout_player_json(stats, label, payouts)
+                                             : player_json(stats, label, payouts);
+}
 
 nlohmann::json summarize(const Experiment& experiment, const std::vector<CellStats>& cells,
                          const Provenance& provenance) {
   if (cells.size() != experiment.cells.size()) {
     throw std::invalid_argument("summarize: " + std::to_string(cells.size()) + " statistics for " +
                                 std::to_string(experiment.cells.size()) + " cells");
+  }
+  if (!provenance.stop_reasons.empty() && provenance.stop_reasons.size() != cells.size()) {
+    throw std::invalid_argument("summarize: " + std::to_string(provenance.stop_reasons.size()) +
+                                " stop reasons for " + std::to_string(cells.size()) + " cells");
   }
   json summary;
   summary["format"] = "sngsim-summary/1";
@@ -225,11 +261,17 @@ nlohmann::json summarize(const Experiment& experiment, const std::vector<CellSta
   for (const CellStats& stats : cells) done += stats.tournaments();
   summary["tournaments_done"] = done;
   summary["partial"] = provenance.partial;
+  // How every *_ci95 and p-value below is computed (sim/summary.h).
+  summary["intervals"] = {{"level", 0.95},
+                          {"proportion", "wilson"},
+                          {"mean", "student-t"},
+                          {"by_seat", "pearson-chi-square"}};
   summary["provenance"] = {{"version", provenance.version},
                            {"commit", provenance.commit},
                            {"config_hash", provenance.config_hash},
                            {"threads", provenance.threads},
                            {"wall_seconds", provenance.wall_seconds}};
+  if (!provenance.shard.empty()) summary["provenance"]["shard"] = provenance.shard;
   json cell_list = json::array();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const Cell& cell = experiment.cells[i];
@@ -239,6 +281,12 @@ nlohmann::json summarize(const Experiment& experiment, const std::vector<CellSta
       case Format::kShootout: cell_list.push_back(shootout_cell_json(cell, cells[i], i)); break;
       case Format::kCash: cell_list.push_back(cash_cell_json(cell, cells[i], i)); break;
     }
+    json& out = cell_list.back();
+    out["paired"] = paired_json(cells[i]);
+    // The runner's reason for stopping the cell early (sim/stop_rule.h).
+    const bool stopped = !provenance.stop_reasons.empty() && !provenance.stop_reasons[i].empty();
+    out["stopped"] = stopped ? json{{"reason", provenance.stop_reasons[i]}, {"tournaments", cells[i].tournaments()}}
+                             : json(nullptr);
   }
   summary["cells"] = std::move(cell_list);
   return summary;

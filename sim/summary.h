@@ -10,7 +10,16 @@
 //   tournaments     tournaments per cell the experiment asked for
 //   tournaments_done  tournaments completed, summed over the cells
 //   partial         true when the run stopped before every cell was done
-//   provenance      {version, commit, config_hash, threads, wall_seconds}
+//   intervals       {level 0.95, proportion "wilson", mean "student-t",
+//                   by_seat "pearson-chi-square"}: how every interval and
+//                   p-value below is computed (sim/intervals.h,
+//                   sim/chi_square.h). Proportions (win, ITM, table-win rates,
+//                   head to head) use the Wilson score interval; means (mean
+//                   place, ROI, hands, bb/100) mean +- t * sd / sqrt(n), t the
+//                   Student quantile with n - 1 degrees of freedom and sd the
+//                   sample standard deviation
+//   provenance      {version, commit, config_hash, threads, wall_seconds,
+//                   shard: "K/N" only in the result of one shard}
 //                   threads and wall_seconds are the only values that may
 //                   differ between two runs of the same experiment and code
 //   cells[]         one per matrix cell, in matrix order; `format` says which
@@ -30,11 +39,11 @@
 //       entries        seats played
 //       places[p-1]    fraction of entries finishing in place p (shared
 //                      places split equally, R22)
-//       mean_place, mean_place_ci95 [lo, hi]   normal approximation, sample sd
+//       mean_place, mean_place_ci95 [lo, hi]   Student t, sample sd
 //       win_rate, win_rate_ci95                Wilson; shared 1st counts as its share
 //       itm_rate, itm_rate_ci95                Wilson; share of covered places that pay
 //       mean_prize     chips of the prize pool's currency (buy_in units)
-//       roi, roi_ci95  (mean prize - buy_in) / buy_in, normal approximation;
+//       roi, roi_ci95  (mean prize - buy_in) / buy_in, Student t;
 //                      null without a buy-in
 //       icm_prize, icm_roi, icm_roi_ci95   as mean_prize, roi, roi_ci95 with
 //                      the survivors of capped tournaments valued by ICM
@@ -49,6 +58,35 @@
 //       finished above a seat of B, ties split half. ci95 is Wilson over
 //       `tournaments` trials: each tournament's score lies in [0, 1], so its
 //       variance is at most p(1-p) and the interval is conservative.
+//     by_seat {entries[s], win_rate[s], chi_square, df, p_value}   table seat
+//       s = 0..seats-1 whoever sat there: tournaments played and the fraction
+//       won from it (a shared 1st counts as its share). chi_square is
+//       Pearson's statistic of the seats' first places against an even
+//       spread, df = seats - 1, p_value = P(chi^2_df >= chi_square); shared
+//       first places count as their shares, which keeps p conservative
+//       (sim/chi_square.h). With identical strategies a small p (below
+//       0.001, say) means a seat is favoured: `sngsim check fairness`
+//     paired[] {a, b, groups, mean_place_diff, win_rate_diff, roi_diff}
+//       every pair of labels a before b in lineup order (every format; empty
+//       for cash): A minus B in places (mean_place: negative = A finishes
+//       better) or fractions (win_rate, roi), each as {estimate, ci95_paired,
+//       ci95_unpaired, effective_sample_gain} (sim/label_difference.h):
+//       estimate      A's mean over its entries minus B's
+//       ci95_paired   Student t over the differences of the duplicate groups
+//                     (seating: duplicate, sim/duplicate.h), or of the
+//                     tournaments for other seatings: the interval to use
+//       ci95_unpaired Welch, A's and B's entries as independent samples:
+//                     for comparison; too narrow for labels sharing tables
+//       effective_sample_gain  duplicate cells: random seating's variance of
+//                     the estimate (the same tournaments as independent
+//                     ones) / the groups' variance: how many times more
+//                     tournaments random seating needs for ci95_paired's
+//                     width, measured on this run; null otherwise
+//       groups        duplicate groups played (0 for other seatings)
+//       roi_diff's values are null for a shoot-out paying places that more
+//       than 9 players can share
+//     stopped {reason, tournaments} when the stop rule (sim/stop_rule.h)
+//       ended the cell early, else null (every format)
 //   A shoot-out cell (format "shootout", RULES V6) has index, params, labels,
 //     seats (the field), tables, table_seats, final_table (bool), hand_cap,
 //     tournaments (shoot-outs), table_hands {mean, sd} (per first-round
@@ -68,6 +106,8 @@
 // Any value that cannot be computed (no entries, one observation) is null.
 // Intervals treat every entry (seat) as an independent observation; a label
 // holding several seats of one table is the exception the caller accepts.
+// paired[]'s ci95_paired is the exception by design: its observations are
+// tournaments or duplicate groups.
 
 #include <cstdint>
 #include <string>
@@ -92,6 +132,12 @@ struct Provenance {
   // Informational for the runner; summary.json counts from the cells so its
   // totals always agree with them.
   std::int64_t tournaments_done = 0;
+  // Per cell, why the stop rule ended it early (stop_reason), or empty: it
+  // ran to `tournaments`. Empty vector: no cell stopped early.
+  std::vector<std::string> stop_reasons;
+  // "K/N" for the result of `run --shard K/N`, empty for a whole run (also
+  // one merged from shards, which is then identical to the single run).
+  std::string shard;
 };
 
 // `cells[i]` holds the statistics of `experiment.cells[i]`. Throws

@@ -30,8 +30,8 @@ json player_json(const CashStats& stats, int label) {
   result["bb_per_100"] = to_json(bb_per_100);
 
   // Each session of a seat is one observation: its chips won. Its bb/100 is
-  // 100 * won / (bb * H) with H hands per session, so the interval is the
-  // normal approximation over sessions with sd = 100 * sd(won) / (bb * H).
+  // 100 * won / (bb * H) with H hands per session, so the interval is
+  // Student's t over sessions with sd = 100 * sd(won) / (bb * H).
   // bb_per_100_sd is the spread of 100 hands, the poker-tracker figure:
   // sd(won) / bb * sqrt(100 / H), assuming independent hands.
   std::optional<Interval> ci;
@@ -41,7 +41,7 @@ json player_json(const CashStats& stats, int label) {
     const double sd_bb = std::sqrt(*variance) / static_cast<double>(big_blind);
     session_sd = sd_bb;
     sd_100 = sd_bb * std::sqrt(100.0 / hands_per_session);
-    ci = normal_interval(*bb_per_100, 100.0 * sd_bb / hands_per_session, t.sessions);
+    ci = t_interval(*bb_per_100, 100.0 * sd_bb / hands_per_session, t.sessions);
   }
   result["bb_per_100_ci95"] = to_json(ci);
   result["bb_per_100_sd"] = to_json(sd_100);

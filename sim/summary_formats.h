@@ -29,6 +29,14 @@ inline std::optional<double> ratio(Int128 numerator, Int128 denominator) {
 
 // Precondition: stats.shootout() is set.
 nlohmann::json shootout_cell_json(const Cell& cell, const CellStats& stats, std::size_t index);
+nlohmann::json shootout_player_json(const CellStats& stats, int label, const Payouts& payouts);
+
+// players[label] of a sit-and-go or shoot-out cell exactly as summary.json
+// reports it; the stop rule (sim/stop_rule) reads its intervals here.
+nlohmann::json player_summary(const CellStats& stats, int label, const Payouts& payouts);
+
+// paired[] of a cell (sim/summary_paired.cpp); empty for cash cells.
+nlohmann::json paired_json(const CellStats& stats);
 
 // Precondition: stats.cash() is set.
 nlohmann::json cash_cell_json(const Cell& cell, const CellStats& stats, std::size_t index);

@@ -79,7 +79,7 @@ json player_json(const ShootoutStats& stats, int label, const Payouts& payouts) 
   const std::optional<double> mean_place = ratio(twice_mean_sum, 2 * static_cast<Int128>(n));
   std::optional<Interval> mean_place_ci;
   if (const auto variance = sample_variance(n, twice_mean_sum, twice_mean_sq_sum)) {
-    mean_place_ci = normal_interval(*mean_place, std::sqrt(*variance) / 2.0, n);
+    mean_place_ci = t_interval(*mean_place, std::sqrt(*variance) / 2.0, n);
   }
   result["mean_place"] = to_json(mean_place);
   result["mean_place_ci95"] = to_json(mean_place_ci);
@@ -114,7 +114,7 @@ json player_json(const ShootoutStats& stats, int label, const Payouts& payouts) 
         const long double variance =
             std::max(0.0L, (prize_sq_sum - mean_percent * mean_percent * count) / (count - 1.0L));
         const double sd_roi = static_cast<double>(std::sqrt(variance) * pool / 100.0L / buy_in);
-        roi_ci = normal_interval(*roi, sd_roi, n);
+        roi_ci = t_interval(*roi, sd_roi, n);
       }
     }
   }
@@ -128,6 +128,10 @@ json player_json(const ShootoutStats& stats, int label, const Payouts& payouts) 
 }
 
 }  // namespace
+
+json shootout_player_json(const CellStats& stats, int label, const Payouts& payouts) {
+  return player_json(*stats.shootout(), label, payouts);
+}
 
 json shootout_cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   const ShootoutStats& s = *stats.shootout();

@@ -13,8 +13,14 @@ void OpponentModel::hand_over(std::span<const Event> events) {
   if (!seats_known_) return;
   seats_known_ = false;
   std::array<bool, kMaxPlayers> raised_preflop{};
+  // Every bot that models opponents runs this after every hand: the event
+  // type is tested first, so blinds, board cards, shows and wins cost one
+  // compare and only counted events look up their seat.
+  constexpr auto bit = [](EventType type) { return 1u << static_cast<unsigned>(type); };
+  constexpr unsigned kCounted = bit(EventType::kDealHole) | bit(EventType::kBetRaise) | bit(EventType::kFold) |
+                                bit(EventType::kCheck) | bit(EventType::kCall);
   for (const Event& event : events) {
-    if (event.player < 0 || event.player >= kMaxPlayers) continue;
+    if ((kCounted & bit(event.type)) == 0 || event.player < 0 || event.player >= kMaxPlayers) continue;
     const auto index = static_cast<std::size_t>(event.player);
     const auto seat = static_cast<std::size_t>(seat_of_index_[index]);
     if (seat >= static_cast<std::size_t>(kMaxPlayers)) continue;
@@ -28,10 +34,7 @@ void OpponentModel::hand_over(std::span<const Event> events) {
           ++preflop_raises_[seat];
         }
         break;
-      case EventType::kFold:
-      case EventType::kCheck:
-      case EventType::kCall: ++actions_[seat]; break;
-      default: break;
+      default: ++actions_[seat]; break;  // a fold, check or call
     }
   }
 }

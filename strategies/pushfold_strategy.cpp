@@ -1,7 +1,10 @@
 #include "strategies/pushfold_strategy.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "strategies/pushfold_solver.h"
 
@@ -13,18 +16,46 @@ namespace {
 // of them can wake up with a better hand and overcall.
 constexpr double kMarginPerPlayerBehind = 0.03;
 
+// The fallback plays with its defaults, the same for every instance, so they
+// are resolved once per process (a thread-safe static), not once per
+// tournament: building the parameter maps cost about as much as a hand.
+struct ResolvedDefaults {
+  StrategyParams params;
+  std::optional<std::string> error;
+};
+
+// The defaults of a built-in strategy; nullptr for any other (resolve those
+// on the spot).
+const ResolvedDefaults* builtin_defaults(const StrategyInfo& info) {
+  static const std::vector<ResolvedDefaults> defaults = [] {
+    std::vector<ResolvedDefaults> all;
+    for (const StrategyInfo& each : builtin_strategies()) {
+      ResolvedDefaults resolved;
+      resolved.error = StrategyParams::resolve(each.params, {}, resolved.params);
+      all.push_back(std::move(resolved));
+    }
+    return all;
+  }();
+  const std::vector<StrategyInfo>& builtins = builtin_strategies();
+  for (std::size_t i = 0; i < builtins.size(); ++i) {
+    if (&builtins[i] == &info) return &defaults[i];
+  }
+  return nullptr;
+}
+
 class PushFoldStrategy final : public Strategy {
  public:
   PushFoldStrategy(double threshold_bb, const std::string& fallback, const StrategyContext& context)
       : threshold_bb_(threshold_bb), rng_(context.rng_key) {
     const StrategyInfo* info = find_strategy(fallback);
     if (info == nullptr) throw std::invalid_argument("pushfold: unknown fallback strategy '" + fallback + "'");
-    StrategyParams params;
-    if (const auto error = StrategyParams::resolve(info->params, {}, params)) {
-      throw std::invalid_argument("pushfold: fallback '" + fallback + "': " + *error);
-    }
+    const ResolvedDefaults* cached = builtin_defaults(*info);
+    ResolvedDefaults resolved;
+    if (cached == nullptr) resolved.error = StrategyParams::resolve(info->params, {}, resolved.params);
+    const ResolvedDefaults& defaults = cached != nullptr ? *cached : resolved;
+    if (defaults.error) throw std::invalid_argument("pushfold: fallback '" + fallback + "': " + *defaults.error);
     // Its own stream, derived from ours, so neither shifts the other's draws.
-    fallback_ = info->create(params, StrategyContext{derive_key(context.rng_key, 1), context.seat});
+    fallback_ = info->create(defaults.params, StrategyContext{derive_key(context.rng_key, 1), context.seat});
   }
 
   Action decide(const Observation& obs) override {

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "config_error_util.h"
 #include "sim/experiment_config.h"
 #include "strategies/registry.h"
 
@@ -21,31 +22,9 @@ namespace {
 constexpr const char* kFile = "t.yaml";
 constexpr const char* kLineup = "lineup:\n  - strategy: random\n";
 
-// The ConfigError that reading `text` throws; fails the test if none.
-ConfigError error_of(const std::string& text, const std::vector<std::string>& overrides = {}) {
-  try {
-    parse_experiment(text, kFile, overrides);
-  } catch (const ConfigError& error) {
-    return error;
-  }
-  FAIL("expected a ConfigError for:\n" << text);
-  throw std::logic_error("unreachable");
-}
-
 void check_error(const std::string& text, int line, int column, const std::string& message,
                  const std::vector<std::string>& overrides = {}) {
-  const ConfigError error = error_of(text, overrides);
-  INFO(error.what());
-  CHECK(error.file == kFile);
-  CHECK(error.line == line);
-  CHECK(error.column == column);
-  CHECK(error.message == message);
-  if (line > 0) {
-    CHECK(std::string(error.what()) ==
-          std::string(kFile) + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
-  } else {
-    CHECK(std::string(error.what()) == std::string(kFile) + ": " + message);
-  }
+  testing::check_config_error(text, kFile, line, column, message, overrides);
 }
 
 std::vector<std::string> labels_of(const Cell& cell) {
@@ -225,7 +204,7 @@ TEST_CASE("config: unknown enum values list the allowed ones", "[config]") {
               "table.betting must be one of no-limit, pot-limit, fixed-limit; got 'spread'");
   check_error("table:\n  bust_ties: chips\n" + lineup, 2, 14, "table.bust_ties must be one of share, button; got 'chips'");
   check_error("seating: rotaet\n" + lineup, 1, 10,
-              "seating must be one of random, rotate; got 'rotaet' (did you mean 'rotate'?)");
+              "seating must be one of random, rotate, duplicate; got 'rotaet' (did you mean 'rotate'?)");
 }
 
 TEST_CASE("config: lineup errors", "[config]") {
@@ -433,9 +412,11 @@ TEST_CASE("config: matrix errors", "[config]") {
   check_error("table:\n  players: 3\nlineup:\n  - strategy: random\n    count: 3\nmatrix:\n  table.players: [3, 2]\n",
               3, 1, "matrix cell table.players=2: the lineup fills 3 seats but table.players is 2");
   check_error(lineup + "matrix:\n  seed: [1, 2]\n", 4, 3,
-              "matrix key 'seed': name, seed, tournaments and matrix are the same for every cell and cannot vary");
+              "matrix key 'seed': name, seed, tournaments, matrix and stop are the same for every cell and cannot "
+              "vary");
   check_error(lineup + "matrix:\n  tournaments: [1, 2]\n", 4, 3,
-              "matrix key 'tournaments': name, seed, tournaments and matrix are the same for every cell and cannot vary");
+              "matrix key 'tournaments': name, seed, tournaments, matrix and stop are the same for every cell and "
+              "cannot vary");
   check_error(lineup + "matrix:\n  table.playres: [2, 3]\n", 4, 3,
               "matrix key 'table.playres': unknown key 'playres' in table (did you mean 'players'?)");
   check_error(lineup + "matrix:\n  table.players: []\n", 4, 18,
@@ -490,8 +471,8 @@ TEST_CASE("config: --set overrides", "[config]") {
                 {"lineup.count=3"});
     check_error(lineup, 0, 0, "--set seed.x=3: 'seed' has no keys, so 'seed.x' does not exist", {"seed.x=3"});
     check_error(lineup, 0, 0,
-                "--set matrix.seed=[1]: matrix key 'seed': name, seed, tournaments and matrix are the same for every "
-                "cell and cannot vary",
+                "--set matrix.seed=[1]: matrix key 'seed': name, seed, tournaments, matrix and stop are the same "
+                "for every cell and cannot vary",
                 {"matrix.seed=[1]"});
     check_error(lineup, 0, 0, "--set payouts.places=[50,30,20]: payouts.places pays 3 places but table.players is 2",
                 {"table.players=2", "payouts.places=[50,30,20]"});

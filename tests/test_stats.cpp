@@ -269,7 +269,7 @@ TEST_CASE("Wilson interval and normal approximation match known values", "[stats
   CHECK(*sample_variance(n, static_cast<Int128>(n) * x, static_cast<UInt128>(n) * x * x) == 0.0);
 }
 
-TEST_CASE("mean place interval uses the sample sd", "[stats]") {
+TEST_CASE("mean place interval is Student t with the sample sd", "[stats]") {
   const Cell cell = make_cell({"A", "B"}, {100});
   CellStats stats(cell);
   // A: places 1, 2, 1, 2 -> mean 1.5, sample sd sqrt(1/3).
@@ -281,7 +281,9 @@ TEST_CASE("mean place interval uses the sample sd", "[stats]") {
   }
   const json a = summary_of(cell, stats)["cells"][0]["players"]["A"];
   CHECK(a["mean_place"].get<double>() == 1.5);
-  const double half = kZ95 * std::sqrt(1.0 / 3.0) / 2.0;
+  // Four entries: t with 3 degrees of freedom, 3.182446 (tables: 3.182), not
+  // the normal 1.96.
+  const double half = 3.1824463053 * std::sqrt(1.0 / 3.0) / 2.0;
   CHECK(a["mean_place_ci95"][0].get<double>() == Approx(1.5 - half));
   CHECK(a["mean_place_ci95"][1].get<double>() == Approx(1.5 + half));
 }

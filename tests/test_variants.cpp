@@ -574,11 +574,12 @@ TEST_CASE("V7 bb/100 and its interval from per-session results of real bots", "[
     // bb/100 = 100 * chips won / (big blind * hands)
     CHECK(p["bb_per_100"].get<double>() ==
           static_cast<double>(static_cast<long double>(100 * t.won_sum) / (20.0L * static_cast<long double>(t.hands))));
-    // The interval: normal over sessions, sd of a session's bb/100.
+    // The interval: Student t over the 60 sessions (59 degrees of freedom,
+    // t = 2.000995), sd of a session's bb/100.
     const double sd_session = std::sqrt(*sample_variance(t.sessions, t.won_sum, t.won_sq_sum)) / 20.0;
-    const auto ci = normal_interval(p["bb_per_100"].get<double>(), sd_session * 100.0 / 200.0, t.sessions);
-    CHECK(p["bb_per_100_ci95"][0].get<double>() == Approx(ci->lo));
-    CHECK(p["bb_per_100_ci95"][1].get<double>() == Approx(ci->hi));
+    const double half = 2.0009953781 * (sd_session * 100.0 / 200.0) / std::sqrt(60.0);
+    CHECK(p["bb_per_100_ci95"][0].get<double>() == Approx(p["bb_per_100"].get<double>() - half));
+    CHECK(p["bb_per_100_ci95"][1].get<double>() == Approx(p["bb_per_100"].get<double>() + half));
     CHECK(p["bb_per_100_sd"].get<double>() == Approx(sd_session * std::sqrt(100.0 / 200.0)));
     CHECK(t.rebuys > 0);  // these bots bust each other all the time
   }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# MPI with 2 ranks gives exactly the single-process summary (issue 7):
+#   tests/mpi/two_ranks_equal_one_process.sh build/sngsim
+# Registered with ctest when the build has SNGSIM_MPI. mpirun runs as root
+# in CI containers, hence --allow-run-as-root; --oversubscribe lets 2 ranks
+# share fewer cores.
+set -euo pipefail
+sngsim=$(realpath "$1")
+configs=$(dirname "$0")/../../configs
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+for config in turbo-vs-normal shootout; do
+  "$sngsim" run "$configs/$config.yaml" -q -n 60 -t 2 -o "$scratch/$config-one" > /dev/null
+  mpirun --allow-run-as-root --oversubscribe -np 2 \
+    "$sngsim" run "$configs/$config.yaml" -q -n 60 -t 1 -o "$scratch/$config-mpi" > "$scratch/mpi.log" 2>&1 ||
+    { cat "$scratch/mpi.log"; exit 1; }
+  python3 - "$scratch/$config-one/summary.json" "$scratch/$config-mpi/summary.json" <<'PY'
+import json, sys
+one, mpi = (json.load(open(path)) for path in sys.argv[1:])
+for summary in (one, mpi):
+    for varying in ("threads", "wall_seconds"):
+        summary["provenance"].pop(varying)
+if one != mpi:
+    sys.exit(f"MPI summary differs from the single process: {sys.argv[2]}")
+if one["tournaments_done"] == 0:
+    sys.exit("no tournaments were played")
+PY
+  echo "$config: 2 MPI ranks == 1 process ($(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['tournaments_done'])" "$scratch/$config-one/summary.json") tournaments)"
+done
+
+# --shard and mpirun both split a run: refused.
+if mpirun --allow-run-as-root --oversubscribe -np 2 "$sngsim" run "$configs/turbo-vs-normal.yaml" -q -n 10 \
+    --shard 1/2 -o "$scratch/refused" > "$scratch/refused.log" 2>&1; then
+  echo "--shard under mpirun was accepted"; exit 1
+fi
+grep -q "use one of them" "$scratch/refused.log"
+echo "ok"
