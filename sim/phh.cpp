@@ -152,15 +152,16 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
 namespace {
 
 // toml++ 3.3 (Debian 12's) reaches __builtin_unreachable, undefined
-// behaviour, when it asks whether a character of U+00A1..U+049A or
-// U+2CEE..U+30E7 (U+3000 aside) is whitespace (marzer/tomlplusplus#190,
-// #295). It asks that of characters outside strings and comments,
-// where no valid TOML has them, and of the first character after a backslash
-// (and its whitespace) in a multi-line basic string. The reader refuses such
-// a character before toml++ sees it, as invalid TOML; the one valid case, one
+// behaviour, when it asks whether a character of U+00A1..U+0499,
+// U+2C5E..U+3057 (U+3000 aside) or U+FB26..U+FEFE is whitespace (its
+// is_non_ascii_horizontal_whitespace; marzer/tomlplusplus#190, #295). It
+// asks that of characters outside strings and comments, where no valid TOML
+// has them, and of the first character after a backslash (and its
+// whitespace) in a multi-line basic string. The reader refuses such a
+// character before toml++ sees it, as invalid TOML; the one valid case, one
 // starting the text after a line-ending backslash, is refused too.
 bool breaks_toml_whitespace_test(char32_t c) {
-  return (c >= 0xA1 && c <= 0x49A) || (c >= 0x2CEE && c <= 0x30E7 && c != 0x3000);
+  return (c >= 0xA1 && c <= 0x499) || (c >= 0x2C5E && c <= 0x3057 && c != 0x3000) || (c >= 0xFB26 && c <= 0xFEFE);
 }
 
 // The code point of the two- or three-byte UTF-8 sequence at `at`; 0 for
@@ -195,22 +196,31 @@ std::size_t toml_breaking_character(std::string_view text) {
     i += std::min<std::size_t>(run, 5);
     return true;
   };
+  char last = '\n';  // the last character outside strings and comments, blanks aside
   while (i < text.size()) {
     const char c = text[i];
     switch (in) {
-      case In::kCode:
+      case In::kCode: {
         if (breaks_toml_whitespace_test(code_point_at(text, i))) return i;
-        if (text.substr(i, 3) == "\"\"\"" || text.substr(i, 3) == "'''") {
+        // A quote opens a string only where a key or a value may start;
+        // toml++ reads one anywhere else as part of the word before it and
+        // tests what follows for whitespace.
+        const bool opens = (c == '"' || c == '\'') && std::string_view("\n=[{,.").find(last) != std::string_view::npos;
+        if (c != ' ' && c != '\t') last = c;
+        if (opens && (text.substr(i, 3) == "\"\"\"" || text.substr(i, 3) == "'''")) {
           in = c == '"' ? In::kMultiBasic : In::kMultiLiteral;
           i += 3;
           continue;
         }
+        if (opens) in = c == '"' ? In::kBasic : In::kLiteral;
         if (c == '#') in = In::kComment;
-        if (c == '"') in = In::kBasic;
-        if (c == '\'') in = In::kLiteral;
         break;
+      }
       case In::kComment:
-        if (c == '\n') in = In::kCode;
+        if (c == '\n') {
+          in = In::kCode;
+          last = c;
+        }
         break;
       case In::kBasic:
         if (c == '\\') {

@@ -198,6 +198,16 @@ TEST_CASE("hostile PHH: characters that toml++ 3.3 cannot test for whitespace ar
   CHECK(found.hands.empty());
   REQUIRE(found.errors.size() == 1);
   CHECK(found.errors[0].reason == "not valid TOML (line 4, column 2): unexpected character '\u0408'");
+  // The second one, in the third range: its first character.
+  const PhhFile second =
+      read_phh_text(read_bytes(kRegressions / "phh" / "toml-non-ascii-whitespace-test-2.phhs"), "second.phhs");
+  REQUIRE(second.errors.size() == 1);
+  CHECK(second.errors[0].reason == "not valid TOML (line 1, column 1): unexpected character '\ufb7f'");
+  // The third: quotes right after a value open no string for toml++, which
+  // tests the characters after them.
+  const PhhFile third = read_phh_text(read_bytes(kRegressions / "phh" / "toml-quote-after-value.phhs"), "third.phhs");
+  REQUIRE(third.errors.size() == 1);
+  CHECK(third.errors[0].reason == "not valid TOML (line 1, column 13): unexpected character '\u0249'");
 
   // marzer/tomlplusplus#190: after a line-ending backslash.
   const PhhFile after_backslash = read_phh_text("s = \"\"\"\\\n  \u00a7\"\"\"\n", "s.phh");
