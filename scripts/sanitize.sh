@@ -7,7 +7,8 @@
 # build-asan/ is configured with SNGSIM_FUZZ=ON, which compiles everything
 # with -fsanitize=fuzzer-no-link,address,undefined: the tests and the fuzz
 # targets (scripts/fuzz.sh) then share one set of sanitized libraries, so CI
-# compiles the project once more, not twice.
+# compiles the project once more, not twice. Tests tagged [slow] (heavy pure
+# computation, ten times slower here) are left to the normal build.
 #   scripts/sanitize.sh [ctest arguments, e.g. -R config]
 set -euo pipefail
 cd "$(dirname "$0")/.."

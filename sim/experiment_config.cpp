@@ -83,59 +83,6 @@ constexpr std::size_t kMaxNodes = 1'000'000;
 // would otherwise recurse until the stack overflows.
 constexpr int kMaxDepth = 64;
 const std::string kTooDeep = "values are nested more than " + std::to_string(kMaxDepth) + " levels deep";
-// yaml-cpp stops nesting deeper than it can parse (its DepthGuard, a few
-// hundred levels) with the bare message "bad file"; say what it means.
-std::string yaml_message(const YAML::Exception& error) {
-  return error.msg == YAML::ErrorMsg::BAD_FILE ? kTooDeep : error.msg;
-}
-
-// Where a document of a YAML stream starts, and its first value.
-struct DocumentMarks {
-  YAML::Mark start;
-  YAML::Mark first_node = YAML::Mark::null_mark();
-};
-
-// Records DocumentMarks and nothing else.
-class DocumentMarker : public YAML::EventHandler {
- public:
-  std::vector<DocumentMarks> documents;
-
-  void OnDocumentStart(const YAML::Mark& mark) override { documents.push_back({mark}); }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
-    node(mark);
-  }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    node(mark);
-  }
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-    node(mark);
-  }
-  void OnMapEnd() override {}
-
- private:
-  void node(const YAML::Mark& mark) {
-    if (!documents.empty() && documents.back().first_node.is_null()) documents.back().first_node = mark;
-  }
-};
-
-// The first two documents of `text`. The reader loads only the first one
-// (YAML::Load) and asks this whether a second follows, because yaml-cpp
-// 0.7's LoadAll never returns on some malformed streams: a lone ',' yields
-// empty documents forever, each one allocating (jbeder/yaml-cpp#1040, fixed
-// upstream by #1319 in 2024, after Debian 12's 0.7.0). Throws what the
-// parser throws.
-std::vector<DocumentMarks> first_documents(const std::string& text) {
-  std::istringstream in(text);
-  YAML::Parser parser(in);
-  DocumentMarker marker;
-  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {
-  }
-  return marker.documents;
-}
 constexpr int kMinPlayers = 2;
 constexpr int kMaxTablePlayers = 6;  // R1
 constexpr int kMaxFeePercent = 10;   // V6
@@ -208,6 +155,60 @@ bool contains(const std::vector<std::string>& words, const std::string& word) {
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
   if (auto suggestion = closest_match(word, candidates)) return " (did you mean '" + *suggestion + "'?)";
   return "";
+}
+
+// yaml-cpp stops nesting deeper than it can parse (its DepthGuard, a few
+// hundred levels) with the bare message "bad file"; say what it means.
+std::string yaml_message(const YAML::Exception& error) {
+  return error.msg == YAML::ErrorMsg::BAD_FILE ? kTooDeep : error.msg;
+}
+
+// Where a document of a YAML stream starts, and its first value.
+struct DocumentMarks {
+  YAML::Mark start;
+  YAML::Mark first_node = YAML::Mark::null_mark();
+};
+
+// Records DocumentMarks and nothing else.
+class DocumentMarker : public YAML::EventHandler {
+ public:
+  std::vector<DocumentMarks> documents;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { documents.push_back({mark}); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& mark) {
+    if (!documents.empty() && documents.back().first_node.is_null()) documents.back().first_node = mark;
+  }
+};
+
+// The first two documents of `text`. The reader loads only the first one
+// (YAML::Load) and asks this whether a second follows, because yaml-cpp
+// 0.7's LoadAll never returns on some malformed streams: a lone ',' yields
+// empty documents forever, each one allocating (jbeder/yaml-cpp#1040, fixed
+// upstream by #1319 in 2024, after Debian 12's 0.7.0). Throws what the
+// parser throws.
+std::vector<DocumentMarks> first_documents(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentMarker marker;
+  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {
+  }
+  return marker.documents;
 }
 
 // Where a node came from: a place in the file, or a --set override.

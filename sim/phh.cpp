@@ -24,7 +24,12 @@ struct FieldError {
   std::string reason;
 };
 
+// A value for a message. Arrays and tables are only named: toml++ 3.3's
+// formatter sizes their floats with static_cast<size_t>(log10(x)), undefined
+// behaviour for inf, nan and anything below 0.1 (UBSan found it).
 std::string describe(const toml::node& node) {
+  if (const toml::array* array = node.as_array()) return "an array of " + std::to_string(array->size());
+  if (node.is_table()) return "a table";
   std::ostringstream out;
   node.visit([&out](const auto& value) { out << value; });
   return out.str();
@@ -154,139 +159,99 @@ namespace {
 // toml++ 3.3 (Debian 12's) reaches __builtin_unreachable, undefined
 // behaviour, when it asks whether a character of U+00A1..U+0499,
 // U+2C5E..U+3057 (U+3000 aside) or U+FB26..U+FEFE is whitespace (its
-// is_non_ascii_horizontal_whitespace; marzer/tomlplusplus#190, #295). It
-// asks that of characters outside strings and comments, where no valid TOML
-// has them, and of the first character after a backslash (and its
-// whitespace) in a multi-line basic string. The reader refuses such a
-// character before toml++ sees it, as invalid TOML; the one valid case, one
-// starting the text after a line-ending backslash, is refused too.
+// is_non_ascii_horizontal_whitespace; marzer/tomlplusplus#190, #295), which
+// it asks of most characters outside strings and of some inside. So toml++
+// never sees them: each becomes a stand-in, itself plus U+F0000 (the
+// supplementary private use area, which toml++ tests safely and never takes
+// for whitespace; one code point for one, so toml++'s lines and columns stay
+// right), and every text read back gets the original again. A file that
+// holds a character of that area itself is refused: its stand-ins would be
+// ambiguous. (An escape such as \U000F00E9 in a string would come back as
+// U+00E9; PHH files have neither.)
+constexpr char32_t kStandInOffset = 0xF0000;
+
 bool breaks_toml_whitespace_test(char32_t c) {
   return (c >= 0xA1 && c <= 0x499) || (c >= 0x2C5E && c <= 0x3057 && c != 0x3000) || (c >= 0xFB26 && c <= 0xFEFE);
 }
 
-// The code point of the two- or three-byte UTF-8 sequence at `at`; 0 for
-// anything else (ASCII, longer or malformed sequences).
-char32_t code_point_at(std::string_view text, std::size_t at) {
+// The code point of the well-formed UTF-8 sequence at `at` and its length;
+// {0, 1} for ASCII or a malformed sequence (toml++ reports those itself).
+std::pair<char32_t, std::size_t> code_point_at(std::string_view text, std::size_t at) {
   const auto byte = [&](std::size_t k) -> char32_t {
-    return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u;
+    return at + k < text.size() ? static_cast<unsigned char>(text[at + k]) : 0u;
   };
-  const auto continuation = [&](std::size_t k) { return (byte(k) & 0xC0u) == 0x80u; };
-  if ((byte(at) & 0xE0u) == 0xC0u && continuation(at + 1)) return (byte(at) & 0x1Fu) << 6 | (byte(at + 1) & 0x3Fu);
-  if ((byte(at) & 0xF0u) == 0xE0u && continuation(at + 1) && continuation(at + 2)) {
-    return (byte(at) & 0x0Fu) << 12 | (byte(at + 1) & 0x3Fu) << 6 | (byte(at + 2) & 0x3Fu);
-  }
-  return 0;
-}
-
-constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";  // toml++ skips it
-
-// The offset of the first character toml++ 3.3 cannot test for whitespace
-// (above), or npos. A small lexer: it only has to agree with toml++ up to
-// toml++'s first error, where toml++ stops.
-std::size_t toml_breaking_character(std::string_view text) {
-  enum class In { kCode, kComment, kBasic, kLiteral, kMultiBasic, kMultiLiteral };
-  In in = In::kCode;
-  std::size_t i = text.substr(0, kByteOrderMark.size()) == kByteOrderMark ? kByteOrderMark.size() : 0;
-  // A run of `quote` at i of 3 or more closes a multi-line string; up to two
-  // more quotes belong to its content.
-  const auto closes = [&](char quote) {
-    std::size_t run = 0;
-    while (i + run < text.size() && text[i + run] == quote) ++run;
-    if (run < 3) return false;
-    i += std::min<std::size_t>(run, 5);
-    return true;
+  const auto tail = [&](std::size_t k, char32_t low = 0x80, char32_t high = 0xBF) {
+    return byte(k) >= low && byte(k) <= high;
   };
-  char last = '\n';  // the last character outside strings and comments, blanks aside
-  while (i < text.size()) {
-    const char c = text[i];
-    switch (in) {
-      case In::kCode: {
-        if (breaks_toml_whitespace_test(code_point_at(text, i))) return i;
-        // A quote opens a string only where a key or a value may start;
-        // toml++ reads one anywhere else as part of the word before it and
-        // tests what follows for whitespace.
-        const bool opens = (c == '"' || c == '\'') && std::string_view("\n=[{,.").find(last) != std::string_view::npos;
-        if (c != ' ' && c != '\t') last = c;
-        if (opens && (text.substr(i, 3) == "\"\"\"" || text.substr(i, 3) == "'''")) {
-          in = c == '"' ? In::kMultiBasic : In::kMultiLiteral;
-          i += 3;
-          continue;
-        }
-        if (opens) in = c == '"' ? In::kBasic : In::kLiteral;
-        if (c == '#') in = In::kComment;
-        break;
-      }
-      case In::kComment:
-        if (c == '\n') {
-          in = In::kCode;
-          last = c;
-        }
-        break;
-      case In::kBasic:
-        if (c == '\\') {
-          i += 2;  // the backslash and the escaped byte
-          continue;
-        }
-        if (c == '"' || c == '\n') in = In::kCode;
-        break;
-      case In::kLiteral:
-        if (c == '\'' || c == '\n') in = In::kCode;
-        break;
-      case In::kMultiBasic:
-        if (c == '\\') {
-          std::size_t next = i + 1;
-          while (next < text.size() && std::string_view(" \t\r\n").find(text[next]) != std::string_view::npos) ++next;
-          if (breaks_toml_whitespace_test(code_point_at(text, next))) return next;
-          // An escape skips the escaped byte; a line-ending backslash goes on
-          // from the first character after its whitespace.
-          i = next == i + 1 ? next + 1 : next;
-          continue;
-        }
-        if (closes('"')) {
-          in = In::kCode;
-          continue;
-        }
-        break;
-      case In::kMultiLiteral:
-        if (closes('\'')) {
-          in = In::kCode;
-          continue;
-        }
-        break;
-    }
-    ++i;
+  const char32_t lead = byte(0);
+  if (lead >= 0xC2 && lead <= 0xDF && tail(1)) return {(lead & 0x1F) << 6 | (byte(1) & 0x3F), 2};
+  if (lead >= 0xE0 && lead <= 0xEF && tail(1, lead == 0xE0 ? 0xA0 : 0x80, lead == 0xED ? 0x9F : 0xBF) && tail(2)) {
+    return {(lead & 0x0F) << 12 | (byte(1) & 0x3F) << 6 | (byte(2) & 0x3F), 3};
   }
-  return std::string_view::npos;
+  if (lead >= 0xF0 && lead <= 0xF4 && tail(1, lead == 0xF0 ? 0x90 : 0x80, lead == 0xF4 ? 0x8F : 0xBF) && tail(2) &&
+      tail(3)) {
+    return {(lead & 0x07) << 18 | (byte(1) & 0x3F) << 12 | (byte(2) & 0x3F) << 6 | (byte(3) & 0x3F), 4};
+  }
+  return {0, 1};
 }
 
-// toml++'s line and column (1-based, columns in code points) of `offset`.
-std::pair<int, int> place_of(std::string_view text, std::size_t offset) {
-  int line = 1;
-  int column = 1;
-  const std::size_t start = text.substr(0, kByteOrderMark.size()) == kByteOrderMark ? kByteOrderMark.size() : 0;
-  for (std::size_t k = start; k < offset; ++k) {
-    if (text[k] == '\n') {
-      ++line;
-      column = 1;
-    } else if ((static_cast<unsigned char>(text[k]) & 0xC0u) != 0x80u) {
-      ++column;
-    }
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x800) {
+    out += static_cast<char>(0xC0 | c >> 6);
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | c >> 12);
+    out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | c >> 18);
+    out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
+    out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
   }
-  return {line, column};
+  out += static_cast<char>(0x80 | (c & 0x3F));
 }
 
-}  // namespace
+// The text with stand-ins, or the offset of a character of the stand-ins'
+// area, which the file may not hold.
+std::variant<std::string, std::size_t> with_stand_ins(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 2);
+  for (std::size_t i = 0; i < text.size();) {
+    const auto [c, length] = code_point_at(text, i);
+    if (c >= kStandInOffset && c < kStandInOffset + 0x10000) return i;
+    if (breaks_toml_whitespace_test(c)) {
+      append_utf8(out, c + kStandInOffset);
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
+}
 
-PhhFile read_phh_text(std::string_view text, const std::string& file) {
+// `text` read back from toml++ with the original characters. toml++ writes
+// some characters of its `messages` as escapes, \U000F00E9 for U+00E9.
+std::string without_stand_ins(std::string_view text, bool message = false) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto [c, length] = code_point_at(text, i);
+    if (c >= kStandInOffset && c < kStandInOffset + 0x10000) {
+      append_utf8(out, c - kStandInOffset);
+    } else if (message && text.substr(i, 6) == "\\U000F" && text.size() >= i + 10) {
+      out += "\\u";
+      out.append(text.substr(i + 6, 4));
+      i += 10;
+      continue;
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
+}
+
+// read_phh_text of a text toml++ may see.
+PhhFile read_toml_text(std::string_view text, const std::string& file) {
   PhhFile result;
-  if (const std::size_t bad = toml_breaking_character(text); bad != std::string_view::npos) {
-    const auto [line, column] = place_of(text, bad);
-    const std::size_t length = (static_cast<unsigned char>(text[bad]) & 0xE0u) == 0xC0u ? 2 : 3;
-    result.errors.push_back({file, "",
-                             "not valid TOML (line " + std::to_string(line) + ", column " + std::to_string(column) +
-                                 "): unexpected character '" + std::string(text.substr(bad, length)) + "'"});
-    return result;
-  }
   toml::table root;
   try {
     root = toml::parse(text, file);
@@ -333,6 +298,41 @@ PhhFile read_phh_text(std::string_view text, const std::string& file) {
     } catch (const FieldError& error) {
       result.errors.push_back({file, name, error.reason});
     }
+  }
+  return result;
+}
+
+}  // namespace
+
+PhhFile read_phh_text(std::string_view text, const std::string& file) {
+  const auto safe = with_stand_ins(text);
+  if (const auto* at = std::get_if<std::size_t>(&safe)) {
+    int line = 1;
+    int column = 1;  // in code points, as toml++ counts
+    for (std::size_t k = 0; k < *at; ++k) {
+      if (text[k] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[k]) & 0xC0u) != 0x80u) {
+        ++column;
+      }
+    }
+    return PhhFile{{}, {PhhError{file, "", "unsupported character (line " + std::to_string(line) + ", column " +
+                                               std::to_string(column) + "): U+F0000..U+FFFFF are reserved"}}};
+  }
+  const std::string& safe_text = std::get<std::string>(safe);
+  if (safe_text == text) return read_toml_text(text, file);
+  PhhFile result = read_toml_text(safe_text, file);
+  for (PhhHand& hand : result.hands) {
+    hand.name = without_stand_ins(hand.name);
+    hand.variant = without_stand_ins(hand.variant);
+    for (auto* texts : {&hand.actions, &hand.players}) {
+      for (std::string& each : *texts) each = without_stand_ins(each);
+    }
+  }
+  for (PhhError& error : result.errors) {
+    error.hand = without_stand_ins(error.hand);
+    error.reason = without_stand_ins(error.reason, true);
   }
   return result;
 }

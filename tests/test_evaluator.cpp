@@ -250,7 +250,7 @@ TEST_CASE("R16 all 133,784,560 seven-card hands reproduce the exact category cou
 // ---------------------------------------------------------------------------
 // Against the reference evaluator.
 
-TEST_CASE("R16 evaluate_holdem orders 7-card hands as the reference evaluator does", "[evaluator]") {
+TEST_CASE("R16 evaluate_holdem orders 7-card hands as the reference evaluator does", "[evaluator][slow]") {
   CounterRng rng(0x5EED'0016);
   constexpr int kHands = 1'000'001;
   std::vector<std::pair<RefScore, HandRank>> scored;
@@ -308,7 +308,7 @@ TEST_CASE("R16 6-card hands agree with the reference evaluator", "[evaluator]") 
 // ---------------------------------------------------------------------------
 // Omaha.
 
-TEST_CASE("R16 Omaha equals brute force over its two-hole, three-board choices", "[evaluator]") {
+TEST_CASE("R16 Omaha equals brute force over its two-hole, three-board choices", "[evaluator][slow]") {
   CounterRng rng(0x5EED'0004);
   int mismatches = 0;
   for (int i = 0; i < 1'000'000; ++i) {

@@ -126,7 +126,7 @@ TEST_CASE("The preflop table is complete and consistent", "[equity][preflop]") {
   CHECK(top[static_cast<std::size_t>(class_named("72o"))] == 0.0);
 }
 
-TEST_CASE("Known preflop table entries recompute exactly", "[equity][preflop]") {
+TEST_CASE("Known preflop table entries recompute exactly", "[equity][preflop][slow]") {
   const PreflopEquityTable& table = preflop_equity_table();
   const int aa = class_named("AA");
   const int kk = class_named("KK");
