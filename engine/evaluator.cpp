@@ -96,21 +96,21 @@ std::uint16_t omaha_rank_value(CardSet hole, CardSet board) {
   }
 }
 
-// Each suit's card count, in the low bits of its 16-bit lane: a bitwise
-// popcount of all four lanes at once.
-std::uint64_t suit_counts(std::uint64_t bits) {
-  bits -= (bits >> 1) & 0x5555'5555'5555'5555;
-  bits = (bits & 0x3333'3333'3333'3333) + ((bits >> 2) & 0x3333'3333'3333'3333);
-  bits = (bits + (bits >> 4)) & 0x0F0F'0F0F'0F0F'0F0F;
-  return (bits + (bits >> 8)) & 0x001F'001F'001F'001F;
-}
-
-// Bit 4 of each lane where a flush is possible: at least two hole cards and
-// three board cards of that suit. Counts stay below 16, so adding 14 (or 13)
-// carries into bit 4 exactly when a count reaches 2 (or 3).
+// Bit 15 of each 16-bit suit lane where a flush is possible: at least two
+// hole cards and three board cards of that suit. Pairs of bits are counted
+// bitwise, then a multiply sums the four nibbles of each lane into its top
+// nibble; with at most five cards in all no partial sum carries. Adding 6
+// (or 5) to a top nibble sets its high bit exactly when the count reaches 2
+// (or 3).
 std::uint64_t flush_suits(CardSet hole, CardSet board) {
   constexpr std::uint64_t kLanes = 0x0001'0001'0001'0001;
-  return (suit_counts(hole.bits()) + 14 * kLanes) & (suit_counts(board.bits()) + 13 * kLanes) & (16 * kLanes);
+  const auto suit_counts = [](std::uint64_t bits) {
+    bits -= (bits >> 1) & 0x5555'5555'5555'5555;
+    bits = (bits & 0x3333'3333'3333'3333) + ((bits >> 2) & 0x3333'3333'3333'3333);
+    return bits * 0x1111;
+  };
+  return (suit_counts(hole.bits()) + 0x6000 * kLanes) & (suit_counts(board.bits()) + 0x5000 * kLanes) &
+         (0x8000 * kLanes);
 }
 
 template <int kBoardCards>
