@@ -285,7 +285,7 @@ void build_omaha_tables(Tables& tables) {
   std::vector<std::array<int, 2>> pairs;
   for (int a = 0; a < kRanks; ++a) {
     for (int b = a; b < kRanks; ++b) {
-      tables.rank_pair[a * kRanks + b] = tables.rank_pair[b * kRanks + a] = static_cast<std::uint8_t>(pairs.size());
+      tables.rank_pair[a << 4 | b] = tables.rank_pair[b << 4 | a] = static_cast<std::uint8_t>(pairs.size());
       pairs.push_back({a, b});
     }
   }

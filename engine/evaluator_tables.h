@@ -74,14 +74,15 @@ struct Tables {
   // Per rank, its key weight: a 5-card hand's key is the sum of its ranks'.
   std::array<std::uint32_t, 13> rank_key_weight{};
 
-  // Omaha, non-flush. rank_pair[a * 13 + b] numbers the rank pair {a, b};
+  // Omaha, non-flush. rank_pair[a << 4 | b] numbers the rank pair {a, b}
+  // (a shift and an or to index, rather than a multiply by 13);
   // quad_of_pairs[p * kRankPairs + q] numbers the four ranks of pairs p and
   // q together; two_plus_four[r * kRankPairs + p] is the best hand of the
   // two ranks of pair p with any three of the four ranks of quad r (0 where
   // that would be five of a rank). A 5-card board's ten triples all lie in
   // four of its five quads, so an Omaha hand takes 6 x 4 lookups, not 60;
   // quad-major, the six for one quad share a few cache lines.
-  std::array<std::uint8_t, 13 * 13> rank_pair{};
+  std::array<std::uint8_t, 16 * 16> rank_pair{};
   std::array<std::uint16_t, kRankPairs * kRankPairs> quad_of_pairs{};
   std::array<std::uint16_t, kRankPairs * kRankQuads> two_plus_four{};
 

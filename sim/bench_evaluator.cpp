@@ -1,7 +1,7 @@
 #include "sim/bench_evaluator.h"
 
 #include <array>
-#include <chrono>
+#include <ctime>
 #include <cstdint>
 #include <vector>
 
@@ -24,10 +24,16 @@ constexpr std::int64_t kSevenCardHands = 133'784'560;
 // Keeps results observable so the optimiser cannot drop the work.
 volatile std::uint64_t g_sink = 0;
 
-using Clock = std::chrono::steady_clock;
+// Processor time, not wall time: the evaluator runs on the calling thread
+// alone and never waits, so on an idle machine the two agree, while on a
+// shared one wall time also counts the time other processes hold the core,
+// which made medians swing by half. The figure is what one core does.
+using CpuTime = std::clock_t;
 
-double ns_since(Clock::time_point start) {
-  return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+CpuTime cpu_now() { return std::clock(); }
+
+double ns_since(CpuTime start) {
+  return static_cast<double>(std::clock() - start) * (1e9 / CLOCKS_PER_SEC);
 }
 
 CardSet random_cards(CounterRng& rng, int count, CardSet dead = {}) {
@@ -41,7 +47,7 @@ CardSet random_cards(CounterRng& rng, int count, CardSet dead = {}) {
 
 double time_holdem_random(const std::vector<CardSet>& hands) {
   std::uint64_t checksum = 0;
-  const auto start = Clock::now();
+  const CpuTime start = cpu_now();
   for (int pass = 0; pass < kHoldemPasses; ++pass) {
     for (const CardSet hand : hands) checksum += evaluate_holdem(hand).value;
   }
@@ -64,7 +70,7 @@ double time_holdem_sequential() {
     }
   }
   std::uint64_t checksum = 0;
-  const auto start = Clock::now();
+  const CpuTime start = cpu_now();
   for (int a = 0; a < kDeckSize; ++a) {
     for (int b = a + 1; b < kDeckSize; ++b) {
       for (int c = b + 1; c < kDeckSize; ++c) {
@@ -91,7 +97,7 @@ struct OmahaHand {
 
 double time_omaha_random(const std::vector<OmahaHand>& hands) {
   std::uint64_t checksum = 0;
-  const auto start = Clock::now();
+  const CpuTime start = cpu_now();
   for (const OmahaHand& hand : hands) checksum += evaluate_omaha(hand.hole, hand.board).value;
   const double ns = ns_since(start);
   g_sink = g_sink + checksum;
