@@ -10,10 +10,10 @@
 // engine/tournament), each seat's bot random stream (derived from the key and
 // the seat, sim/play_tournament), a shoot-out's table keys and first-place
 // draws. Group g's tournaments all share the key of index g,
-// tournament_key(seed, g), and differ only in who sits where, so their cards
-// stay paired hand by hand for as long as the tournaments stay alike: cards
-// go to the players still in, in hand order, so a bust at another hand
-// shifts them.
+// tournament_key(seed, g), and differ only in who sits where. A seat's
+// cards in hand h depend on the key, h and the seat only, not on who has
+// busted (engine/seat_deal.h), so the cards stay paired seat by seat for as
+// long as the tables play hand h at all.
 //
 // Tournament index i belongs to group i / G, member i % G, where G is the
 // group size:
