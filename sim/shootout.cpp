@@ -83,8 +83,11 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
           entrant_of_field_seat[static_cast<std::size_t>(winner_of_table[static_cast<std::size_t>(t)])];
     }
     HandObserver* observer = observer_of ? observer_of(tables) : nullptr;
-    const TournamentRecord final_table = play_table(cell, rules, finalists, label_of_entrant,
-                                                    shootout_table_key(key, tables), index, hand, observer);
+    // Dealt from this tournament's own key, not its duplicate group's: the
+    // finalists differ from member to member (sim/duplicate.h).
+    const std::uint64_t final_key = shootout_table_key(tournament_key(seed, index), tables);
+    const TournamentRecord final_table =
+        play_table(cell, rules, finalists, label_of_entrant, final_key, index, hand, observer);
     record.final_hands = final_table.hands;
     record.final_capped = final_table.capped;
     for (int t = 0; t < tables; ++t) {
