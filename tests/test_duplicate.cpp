@@ -320,6 +320,69 @@ TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every tw
   }
 }
 
+TEST_CASE("duplicate: table-mates rounds of 2 x 2, 3 x 3 and 5 x 5 shoot-outs seat every two entrants at one table "
+          "in exactly one round, every entrant once in each seat of its table per round",
+          "[duplicate]") {
+  for (const int order : {2, 3, 5}) {
+    const int field = order * order;
+    const Experiment experiment = parse_experiment(
+        "tournaments: " + std::to_string(order * (order + 1)) + "\nformat: shootout\nshootout: {tables: " +
+            std::to_string(order) + "}\ntable: {players: " + std::to_string(order) +
+            "}\nseating: duplicate\nlineup: [{strategy: random}]\n",
+        kFile);
+    const Cell& cell = experiment.cells.at(0);
+    INFO("order " << order);
+    REQUIRE(meets_every_table_mate_once(cell));
+    REQUIRE(duplicate_group_size(cell) == order * (order + 1));
+    std::vector<int> arrangement(static_cast<std::size_t>(field));
+    for (int e = 0; e < field; ++e) arrangement[static_cast<std::size_t>(e)] = (e * 7 + 3) % field;  // any order
+    std::vector<std::vector<int>> share(static_cast<std::size_t>(field), std::vector<int>(static_cast<std::size_t>(field), 0));
+    for (int round = 0; round <= order; ++round) {
+      // seat_count[e][s]: turns of this round in which entrant e holds seat s of its table.
+      std::vector<std::vector<int>> seat_count(static_cast<std::size_t>(field),
+                                               std::vector<int>(static_cast<std::size_t>(order), 0));
+      std::vector<int> table_of(static_cast<std::size_t>(field), -1);
+      for (int turn = 0; turn < order; ++turn) {
+        const std::vector<int> seating = duplicate_seating(cell, arrangement, round * order + turn);
+        std::vector<int> sorted = seating;
+        std::sort(sorted.begin(), sorted.end());
+        for (int e = 0; e < field; ++e) REQUIRE(sorted[static_cast<std::size_t>(e)] == e);
+        for (int f = 0; f < field; ++f) {
+          const auto e = static_cast<std::size_t>(seating[static_cast<std::size_t>(f)]);
+          // The round keeps every entrant at one table.
+          if (turn == 0) table_of[e] = f / order;
+          CHECK(table_of[e] == f / order);
+          ++seat_count[e][static_cast<std::size_t>(f % order)];
+        }
+        if (turn > 0) continue;
+        for (int a = 0; a < field; ++a) {
+          for (int b = 0; b < field; ++b) {
+            if (a != b && a / order == b / order) {
+              ++share[static_cast<std::size_t>(seating[static_cast<std::size_t>(a)])]
+                     [static_cast<std::size_t>(seating[static_cast<std::size_t>(b)])];
+            }
+          }
+        }
+      }
+      for (const auto& seats : seat_count) {
+        for (const int n : seats) CHECK(n == 1);
+      }
+    }
+    for (int a = 0; a < field; ++a) {
+      for (int b = 0; b < field; ++b) {
+        if (a != b) CHECK(share[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] == 1);
+      }
+    }
+  }
+  // Other shapes keep whole-field rotations.
+  const Experiment two_by_three = parse_experiment(
+      "tournaments: 12\nformat: shootout\nshootout: {tables: 2}\ntable: {players: 3}\nseating: duplicate\n"
+      "lineup: [{strategy: random}]\n",
+      kFile);
+  CHECK_FALSE(meets_every_table_mate_once(two_by_three.cells.at(0)));
+  CHECK(duplicate_group_size(two_by_three.cells.at(0)) == 6);
+}
+
 TEST_CASE("duplicate: add_group refuses groups that do not fit, before adding anything", "[duplicate]") {
   const Experiment experiment = sit_and_go("[{strategy: random, label: a}, {strategy: maniac, label: b}]");
   const Cell& cell = experiment.cells.at(0);
