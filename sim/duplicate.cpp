@@ -23,6 +23,11 @@ bool meets_every_table_mate_once(const Cell& cell) {
   return cell.shootout.tables == order && (order == 2 || order == 3 || order == 5);
 }
 
+int table_mates_round(const Cell& cell, std::int64_t index) {
+  if (!meets_every_table_mate_once(cell)) return -1;
+  return static_cast<int>(index % duplicate_group_size(cell) / cell.rules.players);
+}
+
 std::int64_t duplicate_group_size(const Cell& cell) {
   if (cell.seating != Seating::kDuplicate) return 1;
   const int field = cell.field_size();

@@ -9,11 +9,12 @@
 // the deck of hand 1, 2, 3, ... (derived from the key and the hand number,
 // engine/tournament), each seat's bot random stream (derived from the key and
 // the seat, sim/play_tournament), a shoot-out's first-round table keys and
-// first-place draws. A shoot-out's final table is dealt from the member's own
-// index instead (sim/shootout): its players differ from member to member, so
-// a shared final deal pairs nothing, and it made the members' final results
-// alike (the same strong finalists on the same cards), which cost more than
-// it saved (win-rate gain 0.78 against 1.01 in compare-strategies.yaml).
+// first-place draws (per round with table-mates rounds, below). A
+// shoot-out's final table is dealt from the member's own index instead
+// (sim/shootout): its players differ from member to member, so a shared
+// final deal pairs nothing, and it made the members' final results alike
+// (the same strong finalists on the same cards), which cost more than it
+// saved (win-rate gain 0.78 against 1.01 in compare-strategies.yaml).
 // Group g's tournaments all share the key of index g,
 // tournament_key(seed, g), and differ only in who sits where. A seat's
 // cards in hand h depend on the key, h and the seat only, not on who has
@@ -40,7 +41,12 @@
 //    time. G = p (p + 1) (12 for 3 x 3); every two entrants share a table in
 //    exactly one round, every entrant holds every seat of its table in every
 //    round, and each table's deals are played by every turn of its
-//    table-mates. Measured in docs/config-reference.md.
+//    table-mates. Each round deals its own first-round tables (keys derived
+//    from the group key and the round, sim/shootout): an entrant sits at
+//    the same table in several rounds, and one deal's leanings (say, one
+//    that rewards aggression) met again in every round made the rounds
+//    alike (mean-place gain 1.11 with one deal for all rounds, 1.20 with one
+//    per round). Measured in docs/config-reference.md.
 //  - permutations: all: G = N!, member r plays the r-th permutation of the
 //    lineup in lexicographic order (N <= kMaxAllPermutationsField).
 // A group is one unit of work (sim/play_unit): the statistics pair its
@@ -60,6 +66,10 @@ inline constexpr int kMaxAllPermutationsField = 6;
 // True for a duplicate shoot-out with rotations of p first-round tables of
 // p seats, p prime (2, 3 or 5): its groups are table-mates rounds (above).
 bool meets_every_table_mate_once(const Cell& cell);
+
+// The table-mates round (0..p) tournament `index` plays, or -1 when the cell
+// does not play table-mates rounds.
+int table_mates_round(const Cell& cell, std::int64_t index);
 
 // Tournaments per group: 1 unless cell.seating is Seating::kDuplicate.
 std::int64_t duplicate_group_size(const Cell& cell);

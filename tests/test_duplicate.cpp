@@ -269,10 +269,15 @@ TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every tw
       std::vector<int> field;
       for (int table = 0; table < 3; ++table) {
         const FirstHand& first = tables[static_cast<std::size_t>(table)].hands[static_cast<std::size_t>(member)];
-        // Every first-round table deals its cards to the same seats in every member.
-        CHECK(first.button == tables[static_cast<std::size_t>(table)].hands[0].button);
-        CHECK(first.hole_of_seat == tables[static_cast<std::size_t>(table)].hands[0].hole_of_seat);
-        CHECK(first.board == tables[static_cast<std::size_t>(table)].hands[0].board);
+        // Every first-round table deals its cards to the same seats in every
+        // turn of a round; each round has its own deals.
+        const auto& hands = tables[static_cast<std::size_t>(table)].hands;
+        const FirstHand& round_first = hands[static_cast<std::size_t>(member / 3 * 3)];
+        CHECK(table_mates_round(cell, group * 12 + member) == member / 3);
+        CHECK(first.button == round_first.button);
+        CHECK(first.hole_of_seat == round_first.hole_of_seat);
+        CHECK(first.board == round_first.board);
+        if (member % 3 == 0 && member > 0) CHECK(first.board != hands[static_cast<std::size_t>(member - 3)].board);
         field.insert(field.end(), first.entrant_of_seat.begin(), first.entrant_of_seat.end());
       }
       CHECK(field == seat_entrants(cell, deal_key(cell, experiment.seed, group * 12 + member), group * 12 + member));
