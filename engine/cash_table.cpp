@@ -1,7 +1,7 @@
 #include "engine/cash_table.h"
 
-#include "engine/deck.h"
 #include "engine/rng.h"
+#include "engine/seat_deal.h"
 
 namespace sngsim {
 
@@ -43,9 +43,12 @@ const HandSetup& CashTable::deal_next_hand() {
   s.big_bet = 2 * rules_->blinds.big_blind;
   s.num_players = n;
   // Hand order starts left of the button (R8).
+  std::array<std::int8_t, kMaxPlayers> player_of_seat;
+  player_of_seat.fill(-1);
   for (int p = 0; p < n; ++p) {
     const int seat = (button_seat_ + 1 + p) % n;
     const auto i = static_cast<std::size_t>(p);
+    player_of_seat[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(p);
     s.seats[i] = static_cast<std::int8_t>(seat);
     s.stacks[i] = stack_[static_cast<std::size_t>(seat)];
     s.antes[i] = rules_->blinds.ante;
@@ -54,14 +57,10 @@ const HandSetup& CashTable::deal_next_hand() {
                                              : 0;
   }
 
-  // R7: the deck of hand h is a pure function of (session key, h).
-  Deck deck(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)));
-  for (int p = 0; p < n; ++p) {
-    for (int c = 0; c < s.rules.hole_cards; ++c) {
-      s.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)] = deck.deal();
-    }
-  }
-  for (auto& card : s.board) card = deck.deal();
+  // R7: the deck of hand h is a pure function of (session key, h), dealt by
+  // seat as a tournament's is (engine/seat_deal.h).
+  deal_by_seat(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)), n,
+               player_of_seat, s);
   return setup_;
 }
 

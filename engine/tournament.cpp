@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/deck.h"
 #include "engine/rng.h"
+#include "engine/seat_deal.h"
 
 namespace sngsim {
 
@@ -78,11 +78,14 @@ const HandSetup& Tournament::deal_next_hand() {
   // A wrap-around step rather than a modulo (a division) per seat: this runs
   // for every hand of every tournament.
   const int players = rules_->players;
+  std::array<std::int8_t, kMaxPlayers> player_of_seat;
+  player_of_seat.fill(-1);
   int seat = button_seat_;
   int n = 0;
   for (int i = 0; i < players; ++i) {
     seat = seat + 1 == players ? 0 : seat + 1;
     if (!is_alive(seat)) continue;
+    player_of_seat[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(n);
     const auto p = static_cast<std::size_t>(n++);
     s.seats[p] = static_cast<std::int8_t>(seat);
     s.stacks[p] = stack_[static_cast<std::size_t>(seat)];
@@ -94,15 +97,10 @@ const HandSetup& Tournament::deal_next_hand() {
   s.num_players = n;
   start_stack_ = stack_;
 
-  // R7: the deck of hand h is a pure function of (tournament key, h).
-  Deck deck(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)));
-  // The hole-card count in a local: stores of Cards (unsigned char) may alias
-  // anything, so the compiler would reload it from the setup after every card.
-  const int hole_cards = s.rules.hole_cards;
-  for (int p = 0; p < n; ++p) {
-    for (int c = 0; c < hole_cards; ++c) s.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)] = deck.deal();
-  }
-  for (auto& card : s.board) card = deck.deal();
+  // R7: the deck of hand h is a pure function of (tournament key, h), and a
+  // seat's cards do not depend on who has busted (engine/seat_deal.h).
+  deal_by_seat(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)), players,
+               player_of_seat, s);
   return setup_;
 }
 

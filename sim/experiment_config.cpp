@@ -980,10 +980,8 @@ void Reader::read_seating(const Node& root, Cell& cell) const {
     const std::int64_t below = tournaments_ / group * group;
     fail(tournaments != nullptr ? tournaments->origin : seating.origin,
          "tournaments " + std::to_string(tournaments_) + " is not a multiple of " + std::to_string(group) +
-             ", the tournaments of one duplicate group (" +
-             (cell.duplicate.all_permutations ? "every permutation" : "every rotation") + " of " +
-             std::to_string(field) + " seats); use " + (below > 0 ? std::to_string(below) + " or " : "") +
-             std::to_string(below + group));
+             ", the tournaments of one duplicate group (" + duplicate_group_name(cell) + "); use " +
+             (below > 0 ? std::to_string(below) + " or " : "") + std::to_string(below + group));
   }
 }
 

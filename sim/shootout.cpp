@@ -4,12 +4,14 @@
 #include <stdexcept>
 
 #include "engine/rng.h"
+#include "sim/duplicate.h"
 
 namespace sngsim {
 
 namespace {
 // Streams of the tournament key (sit-and-go uses 11..13).
 constexpr std::uint64_t kShootoutTableStream = 21;
+constexpr std::uint64_t kTableMatesRoundStream = 23;
 // Streams of a table key.
 constexpr std::uint64_t kFirstPlaceDrawStream = 22;
 }  // namespace
@@ -34,6 +36,11 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
   }
   const std::uint64_t key = deal_key(cell, seed, index);
   const std::vector<int> entrant_of_field_seat = seat_entrants(cell, key, index);
+  // Each table-mates round of a duplicate group deals its own first round
+  // (sim/duplicate.h); the turns of one round share it.
+  const int round = table_mates_round(cell, index);
+  const std::uint64_t first_round_key =
+      round < 0 ? key : derive_key(derive_key(key, kTableMatesRoundStream), static_cast<std::uint64_t>(round));
 
   ShootoutRecord record;
   record.index = index;
@@ -49,7 +56,7 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
     for (int s = 0; s < seats; ++s) {
       entrant_of_seat[static_cast<std::size_t>(s)] = entrant_of_field_seat[static_cast<std::size_t>(first + s)];
     }
-    const std::uint64_t table_key = shootout_table_key(key, t);
+    const std::uint64_t table_key = shootout_table_key(first_round_key, t);
     HandObserver* observer = observer_of ? observer_of(t) : nullptr;
     const TournamentRecord table =
         play_table(cell, cell.rules, entrant_of_seat, label_of_entrant, table_key, index, hand, observer);
@@ -83,8 +90,11 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
           entrant_of_field_seat[static_cast<std::size_t>(winner_of_table[static_cast<std::size_t>(t)])];
     }
     HandObserver* observer = observer_of ? observer_of(tables) : nullptr;
-    const TournamentRecord final_table = play_table(cell, rules, finalists, label_of_entrant,
-                                                    shootout_table_key(key, tables), index, hand, observer);
+    // Dealt from this tournament's own key, not its duplicate group's: the
+    // finalists differ from member to member (sim/duplicate.h).
+    const std::uint64_t final_key = shootout_table_key(tournament_key(seed, index), tables);
+    const TournamentRecord final_table =
+        play_table(cell, rules, finalists, label_of_entrant, final_key, index, hand, observer);
     record.final_hands = final_table.hands;
     record.final_capped = final_table.capped;
     for (int t = 0; t < tables; ++t) {

@@ -19,7 +19,9 @@
 // Determinism: tournament i is a pure function of (seed, i). Its key
 // (deal_key: with seating: duplicate, the key of its group) seats the whole
 // field (random, rotating or duplicate, as a sit-and-go), and first-round
-// table t and the final table get keys derived from it.
+// table t gets a key derived from it (and from the round, in a duplicate
+// group of table-mates rounds: sim/duplicate.h). The final table's key derives from
+// tournament_key(seed, i), the same key outside duplicate cells.
 
 #include <array>
 #include <cstdint>

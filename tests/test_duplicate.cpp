@@ -85,6 +85,13 @@ std::vector<std::pair<int, int>> places_of(const Record& record) {
   return places;
 }
 
+// {first, count} of every field seat's place at its first-round table.
+std::vector<std::pair<int, int>> first_round_places_of(const ShootoutRecord& record) {
+  std::vector<std::pair<int, int>> places;
+  for (const Placement& p : record.table_placement) places.emplace_back(p.first, p.count);
+  return places;
+}
+
 json summary_without_provenance(const Experiment& experiment, const std::vector<CellStats>& cells) {
   Provenance provenance;
   json summary = summarize(experiment, cells, provenance);
@@ -221,16 +228,164 @@ TEST_CASE("duplicate: a shoot-out group rotates the whole field over one set of 
       field.insert(field.end(), first.entrant_of_seat.begin(), first.entrant_of_seat.end());
     }
     seatings.push_back(field);
-    // Identical bots: the same results seat by seat.
-    CHECK(places_of(group[static_cast<std::size_t>(member)]) == places_of(group[0]));
+    // Identical bots: the same first round seat by seat. The final table is
+    // dealt from each member's own key (sim/duplicate.h), so it differs.
+    const ShootoutRecord& record = group[static_cast<std::size_t>(member)];
+    CHECK(first_round_places_of(record) == first_round_places_of(group[0]));
+    CHECK(record.table_win == group[0].table_win);
+    if (member > 0) CHECK(tables[2].hands[static_cast<std::size_t>(member)].board != tables[2].hands[0].board);
   }
   check_every_seat(seatings, 6, 1);
 
   CellStats stats(cell);
   stats.add_group(group);
   CHECK(stats.paired()->groups() == 1);
-  CHECK(stats.paired()->group_moments(0, 5, Metric::kMeanPlace).sum == 0);
   CHECK(stats.shootout()->shootouts() == 6);
+}
+
+TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every two labels share a table in exactly "
+          "one round, turned through its seats on the same table deals",
+          "[duplicate]") {
+  std::string lineup;
+  for (const char* label : {"a", "b", "c", "d", "e", "f", "g", "h", "i"}) {
+    lineup += std::string(lineup.empty() ? "" : ", ") + "{strategy: random, label: " + label + "}";
+  }
+  const Experiment experiment = parse_experiment(
+      "seed: 4\ntournaments: 24\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\n"
+      "seating: duplicate\nlineup: [" + lineup + "]\n",
+      kFile);
+  const Cell& cell = experiment.cells.at(0);
+  REQUIRE(meets_every_table_mate_once(cell));
+  REQUIRE(duplicate_group_size(cell) == 12);  // 4 rounds of 3 seat turns
+  REQUIRE(unit_count(experiment, cell) == 2);
+  const std::vector<int> labels = label_of_entrants(cell);
+  Hand hand;
+  for (int group = 0; group < 2; ++group) {
+    std::vector<FirstHandRecorder> tables(4);  // first-round tables 0..2 and the final
+    std::vector<std::vector<int>> field_of_member;
+    for (int member = 0; member < 12; ++member) {
+      play_shootout(cell, labels, experiment.seed, group * 12 + member, hand,
+                    [&](int table) -> HandObserver* { return &tables[static_cast<std::size_t>(table)]; });
+      std::vector<int> field;
+      for (int table = 0; table < 3; ++table) {
+        const FirstHand& first = tables[static_cast<std::size_t>(table)].hands[static_cast<std::size_t>(member)];
+        // Every first-round table deals its cards to the same seats in every
+        // turn of a round; each round has its own deals.
+        const auto& hands = tables[static_cast<std::size_t>(table)].hands;
+        const FirstHand& round_first = hands[static_cast<std::size_t>(member / 3 * 3)];
+        CHECK(table_mates_round(cell, group * 12 + member) == member / 3);
+        CHECK(first.button == round_first.button);
+        CHECK(first.hole_of_seat == round_first.hole_of_seat);
+        CHECK(first.board == round_first.board);
+        if (member % 3 == 0 && member > 0) CHECK(first.board != hands[static_cast<std::size_t>(member - 3)].board);
+        field.insert(field.end(), first.entrant_of_seat.begin(), first.entrant_of_seat.end());
+      }
+      CHECK(field == seat_entrants(cell, deal_key(cell, experiment.seed, group * 12 + member), group * 12 + member));
+      std::vector<int> sorted = field;
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(sorted == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8});
+      field_of_member.push_back(field);
+    }
+    // share[a][b]: rounds in which entrants a and b sit at one table.
+    std::vector<std::vector<int>> share(9, std::vector<int>(9, 0));
+    for (int round = 0; round < 4; ++round) {
+      for (int table = 0; table < 3; ++table) {
+        // The round's three turns seat the same table-mates at this table,
+        // each of them once in each of its seats.
+        std::vector<std::vector<int>> seatings;
+        for (int turn = 0; turn < 3; ++turn) {
+          const std::vector<int>& field = field_of_member[static_cast<std::size_t>(round * 3 + turn)];
+          seatings.emplace_back(field.begin() + table * 3, field.begin() + table * 3 + 3);
+        }
+        std::vector<int> mates = seatings[0];
+        std::sort(mates.begin(), mates.end());
+        for (auto& seating : seatings) {
+          for (int& entrant : seating) {
+            const auto at = std::find(mates.begin(), mates.end(), entrant);
+            REQUIRE(at != mates.end());
+            entrant = static_cast<int>(at - mates.begin());  // 0..2 within the table
+          }
+        }
+        check_every_seat(seatings, 3, 1);
+        for (const int a : mates) {
+          for (const int b : mates) {
+            if (a != b) ++share[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+          }
+        }
+      }
+    }
+    for (int a = 0; a < 9; ++a) {
+      for (int b = 0; b < 9; ++b) {
+        if (a != b) CHECK(share[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] == 1);
+      }
+    }
+    // The final's players differ from member to member: it is dealt from
+    // each member's own key, so its cards differ.
+    CHECK(tables[3].hands[1].board != tables[3].hands[0].board);
+  }
+}
+
+TEST_CASE("duplicate: table-mates rounds of 2 x 2, 3 x 3 and 5 x 5 shoot-outs seat every two entrants at one table "
+          "in exactly one round, every entrant once in each seat of its table per round",
+          "[duplicate]") {
+  for (const int order : {2, 3, 5}) {
+    const int field = order * order;
+    const Experiment experiment = parse_experiment(
+        "tournaments: " + std::to_string(order * (order + 1)) + "\nformat: shootout\nshootout: {tables: " +
+            std::to_string(order) + "}\ntable: {players: " + std::to_string(order) +
+            "}\nseating: duplicate\nlineup: [{strategy: random}]\n",
+        kFile);
+    const Cell& cell = experiment.cells.at(0);
+    INFO("order " << order);
+    REQUIRE(meets_every_table_mate_once(cell));
+    REQUIRE(duplicate_group_size(cell) == order * (order + 1));
+    std::vector<int> arrangement(static_cast<std::size_t>(field));
+    for (int e = 0; e < field; ++e) arrangement[static_cast<std::size_t>(e)] = (e * 7 + 3) % field;  // any order
+    std::vector<std::vector<int>> share(static_cast<std::size_t>(field), std::vector<int>(static_cast<std::size_t>(field), 0));
+    for (int round = 0; round <= order; ++round) {
+      // seat_count[e][s]: turns of this round in which entrant e holds seat s of its table.
+      std::vector<std::vector<int>> seat_count(static_cast<std::size_t>(field),
+                                               std::vector<int>(static_cast<std::size_t>(order), 0));
+      std::vector<int> table_of(static_cast<std::size_t>(field), -1);
+      for (int turn = 0; turn < order; ++turn) {
+        const std::vector<int> seating = duplicate_seating(cell, arrangement, round * order + turn);
+        std::vector<int> sorted = seating;
+        std::sort(sorted.begin(), sorted.end());
+        for (int e = 0; e < field; ++e) REQUIRE(sorted[static_cast<std::size_t>(e)] == e);
+        for (int f = 0; f < field; ++f) {
+          const auto e = static_cast<std::size_t>(seating[static_cast<std::size_t>(f)]);
+          // The round keeps every entrant at one table.
+          if (turn == 0) table_of[e] = f / order;
+          CHECK(table_of[e] == f / order);
+          ++seat_count[e][static_cast<std::size_t>(f % order)];
+        }
+        if (turn > 0) continue;
+        for (int a = 0; a < field; ++a) {
+          for (int b = 0; b < field; ++b) {
+            if (a != b && a / order == b / order) {
+              ++share[static_cast<std::size_t>(seating[static_cast<std::size_t>(a)])]
+                     [static_cast<std::size_t>(seating[static_cast<std::size_t>(b)])];
+            }
+          }
+        }
+      }
+      for (const auto& seats : seat_count) {
+        for (const int n : seats) CHECK(n == 1);
+      }
+    }
+    for (int a = 0; a < field; ++a) {
+      for (int b = 0; b < field; ++b) {
+        if (a != b) CHECK(share[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] == 1);
+      }
+    }
+  }
+  // Other shapes keep whole-field rotations.
+  const Experiment two_by_three = parse_experiment(
+      "tournaments: 12\nformat: shootout\nshootout: {tables: 2}\ntable: {players: 3}\nseating: duplicate\n"
+      "lineup: [{strategy: random}]\n",
+      kFile);
+  CHECK_FALSE(meets_every_table_mate_once(two_by_three.cells.at(0)));
+  CHECK(duplicate_group_size(two_by_three.cells.at(0)) == 6);
 }
 
 TEST_CASE("duplicate: add_group refuses groups that do not fit, before adding anything", "[duplicate]") {

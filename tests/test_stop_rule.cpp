@@ -258,6 +258,12 @@ TEST_CASE("duplicate: the experiment reader makes whole groups or says why not",
               6, 27,
               "duplicate.permutations: all would play 9! tournaments per group; it is for fields of at most 6 seats "
               "(the field is 9); use rotations");
+  // A 3 x 3 shoot-out plays 4 table-mates rounds of 3 seat turns a group.
+  check_error("tournaments: 1000\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\nseating: duplicate\n" +
+                  kTwoLabels,
+              1, 14,
+              "tournaments 1000 is not a multiple of 12, the tournaments of one duplicate group (4 rounds of "
+              "table-mates, each turned through every seat); use 996 or 1008");
   // run --tournaments sets the count after the reader: the same check.
   Experiment later = parse_experiment("tournaments: 1200\ntable: {players: 3}\n" + kTwoLabels +
                                           "matrix:\n  seating: [random, duplicate]\n",

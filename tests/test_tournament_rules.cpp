@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <set>
 #include <vector>
 
@@ -291,6 +292,54 @@ TEST_CASE("R6 the switch from three players to two", "[tournament]") {
   CHECK(setup.seats[0] == 1);
   CHECK(setup.blinds[0] == 20);
   CHECK(setup.blinds[1] == 10);
+}
+
+TEST_CASE("R7 a seat's hole cards and the board of hand h do not depend on which other seats have busted",
+          "[tournament]") {
+  // Two tournaments on one key: in `everyone` hand 1 is folded round, in
+  // `two_busted` seats 1 and 3 bust in it. Hands 2..4 must give seats 0, 2
+  // and 4 the same cards in both (engine/seat_deal.h): duplicate tournaments
+  // stay paired after a bust. Dealt in hand order to the players still in,
+  // seat 2 would take the cards seat 1 gets in `everyone`.
+  const TournamentRules rules = rules_for(5);
+  const std::uint64_t key = key_with_button(rules, 0);
+  Tournament everyone(rules, key);
+  Tournament two_busted(rules, key);
+  Hand hand;
+  everyone.deal_next_hand();
+  play_folds(everyone, hand);
+  two_busted.deal_next_hand();
+  play_rigged(two_busted, hand, /*caller_seat=*/0, {1, 3});
+  REQUIRE(everyone.players_left() == 5);
+  REQUIRE(two_busted.players_left() == 3);
+
+  const auto hole_of_seat = [](const HandSetup& setup, int seat) {
+    for (int p = 0; p < setup.num_players; ++p) {
+      if (setup.seats[static_cast<std::size_t>(p)] == seat) return setup.hole[static_cast<std::size_t>(p)];
+    }
+    FAIL("seat " << seat << " is not in the hand");
+    return std::array<Card, 4>{};
+  };
+  for (int h = 2; h <= 4; ++h) {
+    const HandSetup& full = everyone.deal_next_hand();
+    const HandSetup& short_handed = two_busted.deal_next_hand();
+    REQUIRE(full.num_players == 5);
+    REQUIRE(short_handed.num_players == 3);
+    CHECK(short_handed.board == full.board);
+    for (const int seat : {0, 2, 4}) CHECK(hole_of_seat(short_handed, seat) == hole_of_seat(full, seat));
+    // And nobody holds a card twice, nor one of the board's.
+    CardSet seen;
+    for (const Card c : full.board) seen.add(c);
+    for (int p = 0; p < full.num_players; ++p) {
+      for (int c = 0; c < 2; ++c) {
+        const Card dealt = full.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)];
+        CHECK_FALSE(seen.contains(dealt));
+        seen.add(dealt);
+      }
+    }
+    play_folds(everyone, hand);
+    play_folds(two_busted, hand);
+  }
 }
 
 TEST_CASE("R20 players busted in the same hand place by their chips at the start of the hand", "[tournament]") {
