@@ -341,6 +341,18 @@ void Hand::return_uncalled() {
   record(EventType::kUncalledReturn, top, excess);
 }
 
+bool Hand::is_single_pot() const {
+  Chips level = -1;
+  for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    const auto i = static_cast<std::size_t>(p);
+    if (ante_[i] < setup_.antes[i]) return false;
+    if (level >= 0 && bet_total(p) != level) return false;
+    level = bet_total(p);
+  }
+  return true;
+}
+
 void Hand::award_to_last_player() {
   to_act_ = -1;
   return_uncalled();
@@ -387,16 +399,22 @@ void Hand::showdown(bool run_out) {
   std::array<Chips, 2 * kMaxPlayers> pot_amount{};
   int pot_count = 0;
   Chips distributed = 0;
-  auto add_pot = [&](std::uint32_t eligible, Chips amount) {
-    if (amount == 0) return;
+  // The players holding the best hand among `eligible` (a bit per player).
+  auto winners_among = [&](std::uint32_t eligible) {
     HandRank best{};
-    for (int p = 0; p < n_; ++p) {
-      if ((eligible & (1u << p)) != 0) best = std::max(best, rank[static_cast<std::size_t>(p)]);
+    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+      best = std::max(best, rank[static_cast<std::size_t>(std::countr_zero(rest))]);
     }
     std::uint32_t winners = 0;
-    for (int p = 0; p < n_; ++p) {
-      if ((eligible & (1u << p)) != 0 && rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
+    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+      const int p = std::countr_zero(rest);
+      if (rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
     }
+    return winners;
+  };
+  auto add_pot = [&](std::uint32_t eligible, Chips amount) {
+    if (amount == 0) return;
+    const std::uint32_t winners = winners_among(eligible);
     int k = 0;
     while (k < pot_count && pot_winners[static_cast<std::size_t>(k)] != winners) ++k;
     if (k == pot_count) pot_winners[static_cast<std::size_t>(pot_count++)] = winners;
@@ -430,44 +448,52 @@ void Hand::showdown(bool run_out) {
     }
   };
 
-  // Antes (V3) are dead money that every live player contests, except that a
-  // player who could not cover its own ante wins from each ante at most what
-  // it posted (R13). A big-blind ante is thus won by whoever wins the main
-  // pot, and it is never an uncalled bet.
-  std::array<Chips, kMaxPlayers> levels{};
-  int level_count = 0;
-  if (antes_posted_) {
-    constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
-    std::array<Chips, kMaxPlayers> ante_limit{};
-    Chips highest_limit = 0;
-    for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
-      if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+  if (is_single_pot()) {
+    // Every live player contests every chip: one pot, without the layering
+    // below (most showdowns, and several times cheaper).
+    pot_winners[0] = winners_among(live_mask_);
+    pot_amount[0] = pot();
+    pot_count = 1;
+  } else {
+    // Antes (V3) are dead money that every live player contests, except that a
+    // player who could not cover its own ante wins from each ante at most what
+    // it posted (R13). A big-blind ante is thus won by whoever wins the main
+    // pot, and it is never an uncalled bet.
+    std::array<Chips, kMaxPlayers> levels{};
+    int level_count = 0;
+    if (antes_posted_) {
+      constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
+      std::array<Chips, kMaxPlayers> ante_limit{};
+      Chips highest_limit = 0;
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
+        if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+      }
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        if (folded_[i]) continue;
+        // When every live player is short, the longest takes the rest, as a
+        // full ante would.
+        if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
+        levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
+      }
+      add_layers(ante_, ante_limit, levels, level_count);
     }
-    for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      if (folded_[i]) continue;
-      // When every live player is short, the longest takes the rest, as a
-      // full ante would.
-      if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
-      levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
-    }
-    add_layers(ante_, ante_limit, levels, level_count);
-  }
 
-  // Bets (R13): one pot per distinct bet level of the live players, each
-  // contested by those who reached it.
-  std::array<Chips, kMaxPlayers> bets{};
-  level_count = 0;
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    bets[i] = bet_total(p);
-    if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+    // Bets (R13): one pot per distinct bet level of the live players, each
+    // contested by those who reached it.
+    std::array<Chips, kMaxPlayers> bets{};
+    level_count = 0;
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      bets[i] = bet_total(p);
+      if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+    }
+    add_layers(bets, bets, levels, level_count);
+    // Nothing may be left behind, whatever the commitments looked like.
+    if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
   }
-  add_layers(bets, bets, levels, level_count);
-  // Nothing may be left behind, whatever the commitments looked like.
-  if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
 
   // R17: equal shares; the odd chips one each from the first seat left of
   // the button, which is hand-order index 0.

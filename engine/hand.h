@@ -181,6 +181,8 @@ class Hand {
   void deal_board_to(int count);
   Chips bet_total(int player) const;  // chips put in this hand apart from the ante
   void return_uncalled();
+  // No side pots: every live player put in the same and covered its ante.
+  bool is_single_pot() const;
   void award_to_last_player();
   void showdown(bool run_out);
 
