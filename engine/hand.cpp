@@ -71,7 +71,7 @@ void Hand::start(const HandSetup& setup) {
   events_.clear();
   street_ = Street::kPreflop;
   board_count_ = 0;
-  last_aggressor_ = -1;
+  betting_ = BettingCount{};
   to_act_ = -1;
   pot_ = 0;
   antes_posted_ = false;
@@ -221,6 +221,7 @@ ApplyError Hand::apply(Action action) {
         record(EventType::kCheck, player);
       } else {
         put_in(player, std::min(to_call, stack_[p]));
+        ++betting_.callers_this_round;
         record(EventType::kCall, player, bet_[p]);
       }
       break;
@@ -251,7 +252,10 @@ ApplyError Hand::apply(Action action) {
       if (full) ++full_bets_;
       put_in(player, to - bet_[p]);
       highest_bet_ = to;
-      last_aggressor_ = player;
+      ++betting_.raises_this_round;
+      betting_.callers_this_round = 0;
+      betting_.last_raiser_this_round = player;
+      if (street_ == Street::kPreflop) betting_.last_preflop_raiser = player;
       pending_mask_ = active_mask_ & ~(1u << player);
       record(EventType::kBetRaise, player, to);
       break;
@@ -288,7 +292,9 @@ void Hand::begin_round(Street street) {
   last_full_bet_ = 0;
   full_bets_ = 0;
   cap_lifted_ = live_count() == 2;
-  last_aggressor_ = -1;
+  betting_.raises_this_round = 0;
+  betting_.callers_this_round = 0;
+  betting_.last_raiser_this_round = -1;
   for (int p = 0; p < n_; ++p) {
     const auto i = static_cast<std::size_t>(p);
     bet_[i] = 0;
@@ -515,7 +521,7 @@ void Hand::showdown(bool run_out) {
   // the button), then clockwise; a player shows when it beats or ties the
   // best hand shown so far, or wins something.
   if (!run_out) {
-    int first = last_aggressor_;
+    int first = betting_.last_raiser_this_round;
     if (first < 0) {
       for (int p = 0; p < n_ && first < 0; ++p) first = folded_[static_cast<std::size_t>(p)] ? -1 : p;
     }
@@ -570,6 +576,7 @@ Observation Hand::observe() const {
       .seats = setup_.seats,
       .pot = pot(),
       .highest_bet = highest_bet_,
+      .betting = betting_,
       .legal = legal_actions(),
       .history = events_,
   };
