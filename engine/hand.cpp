@@ -295,13 +295,12 @@ void Hand::begin_round(Street street) {
   betting_.raises_this_round = 0;
   betting_.callers_this_round = 0;
   betting_.last_raiser_this_round = -1;
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    bet_[i] = 0;
-    acted_[i] = false;
-    reopen_level_[i] = 0;
-    full_bets_seen_[i] = 0;
-  }
+  // Whole-array fills (a few vector stores each) rather than a loop over
+  // the seated players.
+  bet_.fill(0);
+  acted_.fill(false);
+  reopen_level_.fill(0);
+  full_bets_seen_.fill(0);
   pending_mask_ = active_mask_;
 }
 
