@@ -71,7 +71,7 @@ void Hand::start(const HandSetup& setup) {
   events_.clear();
   street_ = Street::kPreflop;
   board_count_ = 0;
-  last_aggressor_ = -1;
+  betting_ = BettingCount{};
   to_act_ = -1;
   pot_ = 0;
   antes_posted_ = false;
@@ -221,6 +221,7 @@ ApplyError Hand::apply(Action action) {
         record(EventType::kCheck, player);
       } else {
         put_in(player, std::min(to_call, stack_[p]));
+        ++betting_.callers_this_round;
         record(EventType::kCall, player, bet_[p]);
       }
       break;
@@ -251,7 +252,10 @@ ApplyError Hand::apply(Action action) {
       if (full) ++full_bets_;
       put_in(player, to - bet_[p]);
       highest_bet_ = to;
-      last_aggressor_ = player;
+      ++betting_.raises_this_round;
+      betting_.callers_this_round = 0;
+      betting_.last_raiser_this_round = player;
+      if (street_ == Street::kPreflop) betting_.last_preflop_raiser = player;
       pending_mask_ = active_mask_ & ~(1u << player);
       record(EventType::kBetRaise, player, to);
       break;
@@ -288,14 +292,15 @@ void Hand::begin_round(Street street) {
   last_full_bet_ = 0;
   full_bets_ = 0;
   cap_lifted_ = live_count() == 2;
-  last_aggressor_ = -1;
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    bet_[i] = 0;
-    acted_[i] = false;
-    reopen_level_[i] = 0;
-    full_bets_seen_[i] = 0;
-  }
+  betting_.raises_this_round = 0;
+  betting_.callers_this_round = 0;
+  betting_.last_raiser_this_round = -1;
+  // Whole-array fills (a few vector stores each) rather than a loop over
+  // the seated players.
+  bet_.fill(0);
+  acted_.fill(false);
+  reopen_level_.fill(0);
+  full_bets_seen_.fill(0);
   pending_mask_ = active_mask_;
 }
 
@@ -339,6 +344,18 @@ void Hand::return_uncalled() {
   stack_[t] += excess;
   pot_ -= excess;
   record(EventType::kUncalledReturn, top, excess);
+}
+
+bool Hand::is_single_pot() const {
+  Chips level = -1;
+  for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    const auto i = static_cast<std::size_t>(p);
+    if (ante_[i] < setup_.antes[i]) return false;
+    if (level >= 0 && bet_total(p) != level) return false;
+    level = bet_total(p);
+  }
+  return true;
 }
 
 void Hand::award_to_last_player() {
@@ -387,16 +404,22 @@ void Hand::showdown(bool run_out) {
   std::array<Chips, 2 * kMaxPlayers> pot_amount{};
   int pot_count = 0;
   Chips distributed = 0;
-  auto add_pot = [&](std::uint32_t eligible, Chips amount) {
-    if (amount == 0) return;
+  // The players holding the best hand among `eligible` (a bit per player).
+  auto winners_among = [&](std::uint32_t eligible) {
     HandRank best{};
-    for (int p = 0; p < n_; ++p) {
-      if ((eligible & (1u << p)) != 0) best = std::max(best, rank[static_cast<std::size_t>(p)]);
+    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+      best = std::max(best, rank[static_cast<std::size_t>(std::countr_zero(rest))]);
     }
     std::uint32_t winners = 0;
-    for (int p = 0; p < n_; ++p) {
-      if ((eligible & (1u << p)) != 0 && rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
+    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+      const int p = std::countr_zero(rest);
+      if (rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
     }
+    return winners;
+  };
+  auto add_pot = [&](std::uint32_t eligible, Chips amount) {
+    if (amount == 0) return;
+    const std::uint32_t winners = winners_among(eligible);
     int k = 0;
     while (k < pot_count && pot_winners[static_cast<std::size_t>(k)] != winners) ++k;
     if (k == pot_count) pot_winners[static_cast<std::size_t>(pot_count++)] = winners;
@@ -430,44 +453,52 @@ void Hand::showdown(bool run_out) {
     }
   };
 
-  // Antes (V3) are dead money that every live player contests, except that a
-  // player who could not cover its own ante wins from each ante at most what
-  // it posted (R13). A big-blind ante is thus won by whoever wins the main
-  // pot, and it is never an uncalled bet.
-  std::array<Chips, kMaxPlayers> levels{};
-  int level_count = 0;
-  if (antes_posted_) {
-    constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
-    std::array<Chips, kMaxPlayers> ante_limit{};
-    Chips highest_limit = 0;
-    for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
-      if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+  if (is_single_pot()) {
+    // Every live player contests every chip: one pot, without the layering
+    // below (most showdowns, and several times cheaper).
+    pot_winners[0] = winners_among(live_mask_);
+    pot_amount[0] = pot();
+    pot_count = 1;
+  } else {
+    // Antes (V3) are dead money that every live player contests, except that a
+    // player who could not cover its own ante wins from each ante at most what
+    // it posted (R13). A big-blind ante is thus won by whoever wins the main
+    // pot, and it is never an uncalled bet.
+    std::array<Chips, kMaxPlayers> levels{};
+    int level_count = 0;
+    if (antes_posted_) {
+      constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
+      std::array<Chips, kMaxPlayers> ante_limit{};
+      Chips highest_limit = 0;
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
+        if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+      }
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<std::size_t>(p);
+        if (folded_[i]) continue;
+        // When every live player is short, the longest takes the rest, as a
+        // full ante would.
+        if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
+        levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
+      }
+      add_layers(ante_, ante_limit, levels, level_count);
     }
-    for (int p = 0; p < n_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      if (folded_[i]) continue;
-      // When every live player is short, the longest takes the rest, as a
-      // full ante would.
-      if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
-      levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
-    }
-    add_layers(ante_, ante_limit, levels, level_count);
-  }
 
-  // Bets (R13): one pot per distinct bet level of the live players, each
-  // contested by those who reached it.
-  std::array<Chips, kMaxPlayers> bets{};
-  level_count = 0;
-  for (int p = 0; p < n_; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    bets[i] = bet_total(p);
-    if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+    // Bets (R13): one pot per distinct bet level of the live players, each
+    // contested by those who reached it.
+    std::array<Chips, kMaxPlayers> bets{};
+    level_count = 0;
+    for (int p = 0; p < n_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      bets[i] = bet_total(p);
+      if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+    }
+    add_layers(bets, bets, levels, level_count);
+    // Nothing may be left behind, whatever the commitments looked like.
+    if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
   }
-  add_layers(bets, bets, levels, level_count);
-  // Nothing may be left behind, whatever the commitments looked like.
-  if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
 
   // R17: equal shares; the odd chips one each from the first seat left of
   // the button, which is hand-order index 0.
@@ -489,7 +520,7 @@ void Hand::showdown(bool run_out) {
   // the button), then clockwise; a player shows when it beats or ties the
   // best hand shown so far, or wins something.
   if (!run_out) {
-    int first = last_aggressor_;
+    int first = betting_.last_raiser_this_round;
     if (first < 0) {
       for (int p = 0; p < n_ && first < 0; ++p) first = folded_[static_cast<std::size_t>(p)] ? -1 : p;
     }
@@ -544,6 +575,7 @@ Observation Hand::observe() const {
       .seats = setup_.seats,
       .pot = pot(),
       .highest_bet = highest_bet_,
+      .betting = betting_,
       .legal = legal_actions(),
       .history = events_,
   };

@@ -114,6 +114,15 @@ struct HandSetup {
   std::array<std::int8_t, kMaxPlayers> seats{};  // table seat of each hand-order index
 };
 
+// The betting so far, counted as the hand goes: what bots would otherwise
+// rescan the history for on every decision. Hand-order indices, -1 for none.
+struct BettingCount {
+  int raises_this_round = 0;   // bets and raises, blinds not counted
+  int callers_this_round = 0;  // calls since the round's last bet or raise
+  int last_raiser_this_round = -1;
+  int last_preflop_raiser = -1;
+};
+
 // What the player to act sees (never the deck or other players' hole cards).
 struct Observation {
   int player = -1;  // hand-order index of the observer
@@ -133,6 +142,7 @@ struct Observation {
   std::array<std::int8_t, kMaxPlayers> seats{};
   Chips pot = 0;          // every chip in the middle, this round's bets included
   Chips highest_bet = 0;  // the bet to match this round
+  BettingCount betting;
   LegalActions legal;
   std::span<const Event> history;  // public events of this hand so far
 
@@ -181,6 +191,8 @@ class Hand {
   void deal_board_to(int count);
   Chips bet_total(int player) const;  // chips put in this hand apart from the ante
   void return_uncalled();
+  // No side pots: every live player put in the same and covered its ante.
+  bool is_single_pot() const;
   void award_to_last_player();
   void showdown(bool run_out);
 
@@ -215,7 +227,7 @@ class Hand {
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
-  int last_aggressor_ = -1;
+  BettingCount betting_;  // its last raiser is the round's last aggressor
   int board_count_ = 0;
   std::vector<Event> events_;
 };

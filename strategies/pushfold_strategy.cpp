@@ -73,7 +73,7 @@ class PushFoldStrategy final : public Strategy {
     if (effective_bb > threshold_bb_) return fallback_->decide(obs);
 
     const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
-    const int raiser = last_raiser(obs);
+    const int raiser = obs.betting.last_preflop_raiser;
     if (raiser < 0) return first_in(obs, hand, effective_bb);
     return facing_raise(obs, hand, raiser, effective_bb);
   }
@@ -83,14 +83,6 @@ class PushFoldStrategy final : public Strategy {
  private:
   static std::size_t index(int player) { return static_cast<std::size_t>(player); }
   static Chips start_stack(const Observation& obs, int p) { return obs.stacks[index(p)] + obs.committed[index(p)]; }
-
-  static int last_raiser(const Observation& obs) {
-    int raiser = -1;
-    for (const Event& e : obs.history) {
-      if (e.street == Street::kPreflop && e.type == EventType::kBetRaise) raiser = e.player;
-    }
-    return raiser;
-  }
 
   // Opponents still in the hand with chips to call with, other than `except`.
   static int live_opponents(const Observation& obs, int except) {

@@ -32,35 +32,10 @@ int players_behind(const Observation& obs) {
 
 BettingSummary summarize_betting(const Observation& obs) {
   BettingSummary summary;
-  // Locals, not the summary's fields: the compiler keeps them in registers
-  // (it cannot tell the returned summary from the observation).
-  const Street street = obs.street;
-  int raises = 0;
-  int callers = 0;
-  int last_preflop_raiser = -1;
-  int last_raiser = -1;
-  for (const Event& event : obs.history) {
-    // Only calls and bets count. This loop runs on most decisions over the
-    // whole hand's history, so the common skip (blinds, deals, folds,
-    // checks) is one test; calls and bets are adjacent in EventType.
-    static_assert(static_cast<int>(EventType::kBetRaise) == static_cast<int>(EventType::kCall) + 1);
-    if (static_cast<unsigned>(event.type) - static_cast<unsigned>(EventType::kCall) > 1u) continue;
-    const bool this_street = event.street == street;
-    if (event.type == EventType::kBetRaise) {
-      if (event.street == Street::kPreflop) last_preflop_raiser = event.player;
-      if (this_street) {
-        ++raises;
-        last_raiser = event.player;
-        callers = 0;
-      }
-    } else if (this_street) {
-      ++callers;
-    }
-  }
-  summary.raises_this_street = raises;
-  summary.callers_this_street = callers;
-  summary.last_preflop_raiser = last_preflop_raiser;
-  summary.last_raiser_this_street = last_raiser;
+  summary.raises_this_street = obs.betting.raises_this_round;
+  summary.callers_this_street = obs.betting.callers_this_round;
+  summary.last_preflop_raiser = obs.betting.last_preflop_raiser;
+  summary.last_raiser_this_street = obs.betting.last_raiser_this_round;
   for (int q = 0; q < obs.num_players; ++q) {
     if (q != obs.player && !obs.folded[static_cast<std::size_t>(q)]) ++summary.opponents_in_hand;
   }

@@ -28,7 +28,7 @@ inline Position position_of(const Observation& observation) {
 // not all-in: who can still wake up with a hand behind an open.
 int players_behind(const Observation& observation);
 
-// The betting this hand, from the public history.
+// The betting this hand, from the counts the engine keeps (Observation::betting).
 struct BettingSummary {
   int raises_this_street = 0;    // bets and raises, blinds not counted
   int callers_this_street = 0;   // calls since the last bet or raise (limpers preflop)
