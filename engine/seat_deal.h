@@ -31,6 +31,9 @@ inline void deal_by_seat(std::uint64_t deck_key, int seats, const std::array<std
   // The hole-card count in a local: stores of Cards (unsigned char) may alias
   // anything, so the compiler would reload it from the setup after every card.
   const int hole_cards = setup.rules.hole_cards;
+  // Empty seats after the last occupied one are not dealt at all: no card
+  // after them is ever used, so skipping them changes nothing.
+  while (seats > 0 && player_of_seat[static_cast<std::size_t>(seats - 1)] < 0) --seats;
   for (int seat = 0; seat < seats; ++seat) {
     const int player = player_of_seat[static_cast<std::size_t>(seat)];
     if (player < 0) {
