@@ -42,6 +42,22 @@ class Deck {
     return card;
   }
 
+  // Deals `count` cards into `out`, as `count` calls of deal() would. The
+  // generator and the deal position live in locals for the loop: as members
+  // they went back to memory after every card stored (a Card may alias them).
+  void deal(Card* out, int count) {
+    CounterRng rng = rng_;
+    int dealt = dealt_;
+    const int end = dealt + count;
+    for (; dealt < end; ++dealt) {
+      const auto pick = dealt + static_cast<int>(rng.below(static_cast<std::uint32_t>(size_ - dealt)));
+      *out++ = cards_[static_cast<std::size_t>(pick)];
+      cards_[static_cast<std::size_t>(pick)] = cards_[static_cast<std::size_t>(dealt)];
+    }
+    rng_ = rng;
+    dealt_ = dealt;
+  }
+
   int remaining() const { return size_ - dealt_; }
 
  private:
