@@ -11,10 +11,15 @@
 namespace sngsim {
 
 class Deck {
+  static constexpr std::array<Card, kDeckSize> kOrderedDeck = [] {
+    std::array<Card, kDeckSize> cards{};
+    for (int i = 0; i < kDeckSize; ++i) cards[static_cast<std::size_t>(i)] = static_cast<Card>(i);
+    return cards;
+  }();
+
  public:
-  explicit Deck(std::uint64_t key) : rng_(key) {
-    for (int i = 0; i < kDeckSize; ++i) cards_[static_cast<std::size_t>(i)] = static_cast<Card>(i);
-  }
+  // Copied from a constant table: one block copy per hand instead of a loop.
+  explicit Deck(std::uint64_t key) : rng_(key), cards_(kOrderedDeck) {}
 
   // Removes cards already known (e.g. fixed hole cards in an equity
   // calculation) so they are never dealt. Call before the first deal.
@@ -28,17 +33,36 @@ class Deck {
     dealt_ = 0;
   }
 
+  // The Fisher-Yates swap without its dead half: slot dealt_ is never read
+  // again, so only the undealt card moves into the picked slot.
   Card deal() {
     const auto pick = dealt_ + static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_ - dealt_)));
-    std::swap(cards_[static_cast<std::size_t>(dealt_)], cards_[static_cast<std::size_t>(pick)]);
-    return cards_[static_cast<std::size_t>(dealt_++)];
+    const Card card = cards_[static_cast<std::size_t>(pick)];
+    cards_[static_cast<std::size_t>(pick)] = cards_[static_cast<std::size_t>(dealt_++)];
+    return card;
+  }
+
+  // Deals `count` cards into `out`, as `count` calls of deal() would. The
+  // generator and the deal position live in locals for the loop: as members
+  // they went back to memory after every card stored (a Card may alias them).
+  void deal(Card* out, int count) {
+    CounterRng rng = rng_;
+    int dealt = dealt_;
+    const int end = dealt + count;
+    for (; dealt < end; ++dealt) {
+      const auto pick = dealt + static_cast<int>(rng.below(static_cast<std::uint32_t>(size_ - dealt)));
+      *out++ = cards_[static_cast<std::size_t>(pick)];
+      cards_[static_cast<std::size_t>(pick)] = cards_[static_cast<std::size_t>(dealt)];
+    }
+    rng_ = rng;
+    dealt_ = dealt;
   }
 
   int remaining() const { return size_ - dealt_; }
 
  private:
   CounterRng rng_;
-  std::array<Card, kDeckSize> cards_{};
+  std::array<Card, kDeckSize> cards_;
   int size_ = kDeckSize;
   int dealt_ = 0;
 };

@@ -26,19 +26,27 @@ namespace sngsim {
 // hand. setup.rules.hole_cards must be set.
 inline void deal_by_seat(std::uint64_t deck_key, int seats, const std::array<std::int8_t, kMaxPlayers>& player_of_seat,
                          HandSetup& setup) {
-  Deck deck(deck_key);
-  for (auto& card : setup.board) card = deck.deal();
-  // The hole-card count in a local: stores of Cards (unsigned char) may alias
-  // anything, so the compiler would reload it from the setup after every card.
   const int hole_cards = setup.rules.hole_cards;
-  for (int seat = 0; seat < seats; ++seat) {
+  // Empty seats after the last occupied one are not dealt at all: no card
+  // after them is ever used, so skipping them changes nothing.
+  while (seats > 0 && player_of_seat[static_cast<std::size_t>(seats - 1)] < 0) --seats;
+  // Drawn in one run, then handed out: the deck's loop stays tight.
+  // Padded by four so the last seat's four-slot copy may read all four.
+  std::array<Card, kBoardSize + kMaxPlayers * 4 + 4> drawn;
+  Deck deck(deck_key);
+  deck.deal(drawn.data(), kBoardSize + seats * hole_cards);
+  for (int i = 0; i < kBoardSize; ++i) setup.board[static_cast<std::size_t>(i)] = drawn[static_cast<std::size_t>(i)];
+  const Card* next = drawn.data() + kBoardSize;
+  for (int seat = 0; seat < seats; ++seat, next += hole_cards) {
     const int player = player_of_seat[static_cast<std::size_t>(seat)];
-    if (player < 0) {
-      for (int c = 0; c < hole_cards; ++c) deck.deal();  // an empty seat's cards, never seen
-      continue;
-    }
+    if (player < 0) continue;  // an empty seat's cards, dealt and never seen
     auto& hole = setup.hole[static_cast<std::size_t>(player)];
-    for (int c = 0; c < hole_cards; ++c) hole[static_cast<std::size_t>(c)] = deck.deal();
+    // All four slots, those past hole_cards keeping their value: a loop to
+    // hole_cards became a memcpy call per seat.
+    for (int c = 0; c < 4; ++c) {
+      const auto slot = static_cast<std::size_t>(c);
+      hole[slot] = c < hole_cards ? next[c] : hole[slot];
+    }
   }
 }
 

@@ -13,7 +13,8 @@ constexpr std::uint64_t kButtonStream = 1;
 constexpr std::uint64_t kDeckStream = 2;
 }  // namespace
 
-Tournament::Tournament(const TournamentRules& rules, std::uint64_t key) : rules_(&rules), key_(key) {
+Tournament::Tournament(const TournamentRules& rules, std::uint64_t key)
+    : rules_(&rules), deck_stream_key_(derive_key(key, kDeckStream)) {
   for (int seat = 0; seat < rules.players; ++seat) stack_[static_cast<std::size_t>(seat)] = rules.starting_stack;
   CounterRng rng(derive_key(key, kButtonStream));
   button_seat_ = static_cast<int>(rng.below(static_cast<std::uint32_t>(rules.players)));  // R3
@@ -99,7 +100,7 @@ const HandSetup& Tournament::deal_next_hand() {
 
   // R7: the deck of hand h is a pure function of (tournament key, h), and a
   // seat's cards do not depend on who has busted (engine/seat_deal.h).
-  deal_by_seat(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)), players,
+  deal_by_seat(derive_key(deck_stream_key_, static_cast<std::uint64_t>(hands_played_)), players,
                player_of_seat, s);
   return setup_;
 }

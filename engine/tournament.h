@@ -82,7 +82,8 @@ class Tournament {
   void place_group(std::array<int, kMaxPlayers>& seats, int count, int best_place, Less better);
 
   const TournamentRules* rules_;
-  std::uint64_t key_;
+  // The parent of every hand's deck key, derived once rather than per hand.
+  std::uint64_t deck_stream_key_;
   std::array<Chips, kMaxPlayers> stack_{};
   std::array<Chips, kMaxPlayers> start_stack_{};
   std::array<Placement, kMaxPlayers> placement_{};
