@@ -11,7 +11,8 @@ constexpr std::uint64_t kButtonStream = 1;
 constexpr std::uint64_t kDeckStream = 2;
 }  // namespace
 
-CashTable::CashTable(const CashTableRules& rules, std::uint64_t key) : rules_(&rules), key_(key) {
+CashTable::CashTable(const CashTableRules& rules, std::uint64_t key)
+    : rules_(&rules), deck_stream_key_(derive_key(key, kDeckStream)) {
   for (int seat = 0; seat < rules.players; ++seat) {
     stack_[static_cast<std::size_t>(seat)] = rules.buy_in;
     bought_in_[static_cast<std::size_t>(seat)] = rules.buy_in;
@@ -59,7 +60,7 @@ const HandSetup& CashTable::deal_next_hand() {
 
   // R7: the deck of hand h is a pure function of (session key, h), dealt by
   // seat as a tournament's is (engine/seat_deal.h).
-  deal_by_seat(derive_key(derive_key(key_, kDeckStream), static_cast<std::uint64_t>(hands_played_)), n,
+  deal_by_seat(derive_key(deck_stream_key_, static_cast<std::uint64_t>(hands_played_)), n,
                player_of_seat, s);
   return setup_;
 }

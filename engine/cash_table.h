@@ -56,7 +56,8 @@ class CashTable {
 
  private:
   const CashTableRules* rules_;
-  std::uint64_t key_;
+  // The parent of every hand's deck key, derived once rather than per hand.
+  std::uint64_t deck_stream_key_;
   std::array<Chips, kMaxPlayers> stack_{};
   std::array<Chips, kMaxPlayers> bought_in_{};
   std::array<int, kMaxPlayers> rebuys_{};

@@ -33,16 +33,15 @@ class Deck {
     dealt_ = 0;
   }
 
-  // The Fisher-Yates swap without its dead half: slot dealt_ is never read
-  // again, so only the undealt card moves into the picked slot.
   Card deal() {
-    const auto pick = dealt_ + static_cast<int>(rng_.below(static_cast<std::uint32_t>(size_ - dealt_)));
-    const Card card = cards_[static_cast<std::size_t>(pick)];
-    cards_[static_cast<std::size_t>(pick)] = cards_[static_cast<std::size_t>(dealt_++)];
+    Card card;
+    deal(&card, 1);
     return card;
   }
 
   // Deals `count` cards into `out`, as `count` calls of deal() would. The
+  // Fisher-Yates swap without its dead half: slot `dealt` is never read
+  // again, so only the undealt card moves into the picked slot. The
   // generator and the deal position live in locals for the loop: as members
   // they went back to memory after every card stored (a Card may alias them).
   void deal(Card* out, int count) {
