@@ -42,14 +42,16 @@ class Deck {
   // Deals `count` cards into `out`, as `count` calls of deal() would. The
   // Fisher-Yates swap without its dead half: slot `dealt` is never read
   // again, so only the undealt card moves into the picked slot. The
-  // generator and the deal position live in locals for the loop: as members
-  // they went back to memory after every card stored (a Card may alias them).
+  // generator, the deal position and the deck size live in locals for the
+  // loop: as members they went back to memory after every card stored (a
+  // Card may alias them).
   void deal(Card* out, int count) {
     CounterRng rng = rng_;
     int dealt = dealt_;
+    const int size = size_;
     const int end = dealt + count;
     for (; dealt < end; ++dealt) {
-      const auto pick = dealt + static_cast<int>(rng.below(static_cast<std::uint32_t>(size_ - dealt)));
+      const auto pick = dealt + static_cast<int>(rng.below(static_cast<std::uint32_t>(size - dealt)));
       *out++ = cards_[static_cast<std::size_t>(pick)];
       cards_[static_cast<std::size_t>(pick)] = cards_[static_cast<std::size_t>(dealt)];
     }

@@ -26,10 +26,13 @@ constexpr int kFixedLimitBetCap = 4;  // one bet and three raises (V2)
 constexpr std::size_t kEventReserve = 256;
 }  // namespace
 
-Hand::Hand() { events_.reserve(kEventReserve); }
+Hand::Hand() {
+  state_.street = Street::kShowdown;  // no hand yet: nothing to act on
+  events_.reserve(kEventReserve);
+}
 
 void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
-  events_.push_back(Event{type, static_cast<std::int8_t>(player), street_, amount, cards});
+  events_.push_back(Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards});
 }
 
 bool Hand::is_active(int player) const { return (active_mask_ >> player) & 1u; }
@@ -39,7 +42,7 @@ int Hand::active_count() const { return std::popcount(active_mask_); }
 int Hand::live_count() const { return std::popcount(live_mask_); }
 
 void Hand::fold(int player) {
-  folded_[static_cast<std::size_t>(player)] = true;
+  state_.folded[static_cast<std::size_t>(player)] = true;
   const std::uint32_t keep = ~(1u << player);
   live_mask_ &= keep;
   active_mask_ &= keep;
@@ -48,82 +51,86 @@ void Hand::fold(int player) {
 
 Chips Hand::max_bet_of_others(int player) const {
   Chips highest = 0;
-  for (int q = 0; q < n_; ++q) {
-    if (q != player && !folded_[static_cast<std::size_t>(q)]) highest = std::max(highest, bet_[static_cast<std::size_t>(q)]);
+  for (int q = 0; q < state_.num_players; ++q) {
+    if (q != player && !state_.folded[static_cast<std::size_t>(q)]) highest = std::max(highest, state_.bets[static_cast<std::size_t>(q)]);
   }
   return highest;
 }
 
-Chips Hand::pot() const { return is_terminal() ? 0 : pot_; }
-
 void Hand::put_in(int player, Chips amount) {
   const auto p = static_cast<std::size_t>(player);
-  stack_[p] -= amount;
-  bet_[p] += amount;
-  committed_[p] += amount;
-  pot_ += amount;
-  if (stack_[p] == 0) active_mask_ &= ~(1u << player);
+  state_.stacks[p] -= amount;
+  state_.bets[p] += amount;
+  state_.committed[p] += amount;
+  state_.pot += amount;
+  if (state_.stacks[p] == 0) active_mask_ &= ~(1u << player);
 }
 
 void Hand::start(const HandSetup& setup) {
   setup_ = setup;
-  n_ = setup.num_players;
+  state_.num_players = setup.num_players;
+  state_.rules = setup.rules;
+  state_.level = setup.level;
+  state_.min_bet = setup.min_bet;
+  state_.big_bet = setup.big_bet;
+  state_.seats = setup.seats;
   events_.clear();
-  street_ = Street::kPreflop;
-  board_count_ = 0;
-  betting_ = BettingCount{};
+  state_.street = Street::kPreflop;
+  state_.board = {};  // board cards not dealt yet stay hidden (0)
+  state_.board_count = 0;
+  state_.betting = BettingCount{};
   to_act_ = -1;
-  pot_ = 0;
+  state_.pot = 0;
   antes_posted_ = false;
-  live_mask_ = (1u << n_) - 1;
+  live_mask_ = (1u << state_.num_players) - 1;
   active_mask_ = 0;
   // Whole-array fills (a few vector stores each), then only the seated
   // players: this runs once per hand.
-  stack_.fill(0);
-  bet_.fill(0);
-  committed_.fill(0);
+  state_.stacks.fill(0);
+  state_.bets.fill(0);
+  state_.committed.fill(0);
   ante_.fill(0);
-  folded_.fill(true);  // players beyond n_ are out of the hand
+  state_.folded.fill(true);  // players beyond state_.num_players are out of the hand
   acted_.fill(false);
   reopen_level_.fill(0);
   full_bets_seen_.fill(0);
-  for (int p = 0; p < n_; ++p) {
+  for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    stack_[i] = setup.stacks[i];
-    folded_[i] = false;
-    if (stack_[i] > 0) active_mask_ |= 1u << p;
+    state_.stacks[i] = setup.stacks[i];
+    state_.folded[i] = false;
+    if (state_.stacks[i] > 0) active_mask_ |= 1u << p;
   }
 
   // Antes first, as dead money that counts toward nobody's bet (V3).
-  for (int p = 0; p < n_; ++p) {
+  for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    const Chips ante = std::min(setup.antes[i], stack_[i]);
+    const Chips ante = std::min(setup.antes[i], state_.stacks[i]);
     if (ante <= 0) continue;
-    stack_[i] -= ante;
-    committed_[i] += ante;
+    state_.stacks[i] -= ante;
+    state_.committed[i] += ante;
     ante_[i] = ante;
-    pot_ += ante;
+    state_.pot += ante;
     antes_posted_ = true;
-    if (stack_[i] == 0) active_mask_ &= ~(1u << p);
+    if (state_.stacks[i] == 0) active_mask_ &= ~(1u << p);
     record(EventType::kAnte, p, ante);
   }
   // Blinds: a short stack posts what it has (R15), but the bet to match stays
   // the nominal big blind.
   Chips big_blind = 0;
-  big_blind_player_ = n_ - 1;
-  for (int p = 0; p < n_; ++p) {
+  big_blind_player_ = state_.num_players - 1;
+  for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     if (setup.blinds[i] <= 0) continue;
-    put_in(p, std::min(setup.blinds[i], stack_[i]));
-    record(EventType::kBlind, p, bet_[i]);
+    put_in(p, std::min(setup.blinds[i], state_.stacks[i]));
+    record(EventType::kBlind, p, state_.bets[i]);
     if (setup.blinds[i] >= big_blind) {
       big_blind = setup.blinds[i];
       big_blind_player_ = p;
     }
   }
-  for (int p = 0; p < n_; ++p) record(EventType::kDealHole, p);
+  for (int p = 0; p < state_.num_players; ++p) record(EventType::kDealHole, p);
 
-  highest_bet_ = big_blind;
+  state_.highest_bet = big_blind;
   min_raise_increment_ = setup.min_bet;
   last_full_bet_ = big_blind;
   full_bets_ = big_blind > 0 ? 1 : 0;
@@ -141,7 +148,7 @@ bool Hand::can_reopen(int player) const {
   const auto p = static_cast<std::size_t>(player);
   if (!acted_[p]) return true;
   if (setup_.rules.betting == BettingStructure::kFixedLimit) return full_bets_ > full_bets_seen_[p];
-  return highest_bet_ >= reopen_level_[p];
+  return state_.highest_bet >= reopen_level_[p];
 }
 
 bool Hand::round_is_over() const {
@@ -150,7 +157,7 @@ bool Hand::round_is_over() const {
   // other player is all-in (R9, R12).
   if (std::popcount(active_mask_) != 1) return false;
   const int last_active = std::countr_zero(active_mask_);
-  return bet_[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
+  return state_.bets[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
 }
 
 int Hand::next_to_act(int after) const {
@@ -162,33 +169,33 @@ int Hand::next_to_act(int after) const {
 }
 
 Chips Hand::bet_size() const {
-  const bool big_street = street_ == Street::kTurn || street_ == Street::kRiver;
+  const bool big_street = state_.street == Street::kTurn || state_.street == Street::kRiver;
   if (!big_street) return setup_.min_bet;
   return setup_.big_bet > 0 ? setup_.big_bet : 2 * setup_.min_bet;
 }
 
 Chips Hand::pot_limit_raise_to(int player) const {
   // V1: raise to B + (P + B - c).
-  return highest_bet_ + (pot() + highest_bet_ - bet_[static_cast<std::size_t>(player)]);
+  return state_.highest_bet + (pot() + state_.highest_bet - state_.bets[static_cast<std::size_t>(player)]);
 }
 
 LegalActions Hand::legal_actions() const {
   LegalActions legal;
   if (to_act_ < 0) return legal;
   const auto p = static_cast<std::size_t>(to_act_);
-  const Chips to_call = std::max<Chips>(0, highest_bet_ - bet_[p]);
-  legal.call_amount = std::min(to_call, stack_[p]);
+  const Chips to_call = std::max<Chips>(0, state_.highest_bet - state_.bets[p]);
+  legal.call_amount = std::min(to_call, state_.stacks[p]);
   legal.can_check = to_call == 0;
   legal.can_fold = !legal.can_check;
 
-  const Chips all_in_to = bet_[p] + stack_[p];
+  const Chips all_in_to = state_.bets[p] + state_.stacks[p];
   const bool someone_can_answer = (active_mask_ & ~(1u << to_act_)) != 0;
   const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
                          full_bets_ < kFixedLimitBetCap;
-  legal.can_raise = all_in_to > highest_bet_ && someone_can_answer && under_cap && can_reopen(to_act_);
+  legal.can_raise = all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_);
   if (!legal.can_raise) return legal;
 
-  Chips min_to = highest_bet_ + min_raise_increment_;
+  Chips min_to = state_.highest_bet + min_raise_increment_;
   Chips max_to = all_in_to;
   switch (setup_.rules.betting) {
     case BettingStructure::kNoLimit: break;
@@ -206,7 +213,7 @@ ApplyError Hand::apply(Action action) {
   const auto p = static_cast<std::size_t>(player);
   // Folds, checks and calls need only the amount to call; the full legal
   // range is worked out for raises alone (this is the engine's hot path).
-  const Chips to_call = std::max<Chips>(0, highest_bet_ - bet_[p]);
+  const Chips to_call = std::max<Chips>(0, state_.highest_bet - state_.bets[p]);
   // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
   if (action.type > ActionType::kBetRaise) return ApplyError::kUnknownAction;
 
@@ -220,9 +227,9 @@ ApplyError Hand::apply(Action action) {
       if (to_call == 0) {
         record(EventType::kCheck, player);
       } else {
-        put_in(player, std::min(to_call, stack_[p]));
-        ++betting_.callers_this_round;
-        record(EventType::kCall, player, bet_[p]);
+        put_in(player, std::min(to_call, state_.stacks[p]));
+        ++state_.betting.callers_this_round;
+        record(EventType::kCall, player, state_.bets[p]);
       }
       break;
     case ActionType::kBetRaise: {
@@ -232,7 +239,7 @@ ApplyError Hand::apply(Action action) {
       // legal.min_raise_to already drops to the stack for a short all-in.
       // Beyond the stack is too large in every structure; in fixed limit any
       // other size is the wrong size (min == max there).
-      if (to > bet_[p] + stack_[p]) return ApplyError::kRaiseTooLarge;
+      if (to > state_.bets[p] + state_.stacks[p]) return ApplyError::kRaiseTooLarge;
       if (setup_.rules.betting == BettingStructure::kFixedLimit) {
         if (to != legal.min_raise_to) return ApplyError::kWrongLimitSize;
       } else {
@@ -245,17 +252,17 @@ ApplyError Hand::apply(Action action) {
         full = 2 * (to - last_full_bet_) >= bet_size();
         if (full) last_full_bet_ = to;
       } else {
-        const Chips increment = to - highest_bet_;
+        const Chips increment = to - state_.highest_bet;
         full = increment >= min_raise_increment_;
         if (full) min_raise_increment_ = increment;
       }
       if (full) ++full_bets_;
-      put_in(player, to - bet_[p]);
-      highest_bet_ = to;
-      ++betting_.raises_this_round;
-      betting_.callers_this_round = 0;
-      betting_.last_raiser_this_round = player;
-      if (street_ == Street::kPreflop) betting_.last_preflop_raiser = player;
+      put_in(player, to - state_.bets[p]);
+      state_.highest_bet = to;
+      ++state_.betting.raises_this_round;
+      state_.betting.callers_this_round = 0;
+      state_.betting.last_raiser_this_round = player;
+      if (state_.street == Street::kPreflop) state_.betting.last_preflop_raiser = player;
       pending_mask_ = active_mask_ & ~(1u << player);
       record(EventType::kBetRaise, player, to);
       break;
@@ -263,7 +270,7 @@ ApplyError Hand::apply(Action action) {
   }
   acted_[p] = true;
   pending_mask_ &= ~(1u << player);
-  reopen_level_[p] = highest_bet_ + min_raise_increment_;
+  reopen_level_[p] = state_.highest_bet + min_raise_increment_;
   full_bets_seen_[p] = full_bets_;
 
   if (live_count() == 1) {
@@ -277,27 +284,31 @@ ApplyError Hand::apply(Action action) {
 }
 
 void Hand::deal_board_to(int count) {
-  if (count <= board_count_) return;
+  if (count <= state_.board_count) return;
   CardSet dealt;
-  for (int i = board_count_; i < count; ++i) dealt.add(setup_.board[static_cast<std::size_t>(i)]);
-  board_count_ = count;
+  for (int i = state_.board_count; i < count; ++i) {
+    const Card card = setup_.board[static_cast<std::size_t>(i)];
+    dealt.add(card);
+    state_.board[static_cast<std::size_t>(i)] = card;
+  }
+  state_.board_count = count;
   record(EventType::kDealBoard, -1, 0, dealt);
 }
 
 void Hand::begin_round(Street street) {
-  street_ = street;
+  state_.street = street;
   deal_board_to(street == Street::kFlop ? 3 : street == Street::kTurn ? 4 : 5);
-  highest_bet_ = 0;
+  state_.highest_bet = 0;
   min_raise_increment_ = setup_.min_bet;
   last_full_bet_ = 0;
   full_bets_ = 0;
   cap_lifted_ = live_count() == 2;
-  betting_.raises_this_round = 0;
-  betting_.callers_this_round = 0;
-  betting_.last_raiser_this_round = -1;
+  state_.betting.raises_this_round = 0;
+  state_.betting.callers_this_round = 0;
+  state_.betting.last_raiser_this_round = -1;
   // Whole-array fills (a few vector stores each) rather than a loop over
   // the seated players.
-  bet_.fill(0);
+  state_.bets.fill(0);
   acted_.fill(false);
   reopen_level_.fill(0);
   full_bets_seen_.fill(0);
@@ -306,7 +317,7 @@ void Hand::begin_round(Street street) {
 
 void Hand::advance() {
   to_act_ = -1;
-  if (street_ == Street::kRiver) {
+  if (state_.street == Street::kRiver) {
     showdown(/*run_out=*/false);
     return;
   }
@@ -314,20 +325,20 @@ void Hand::advance() {
     showdown(/*run_out=*/true);
     return;
   }
-  begin_round(static_cast<Street>(static_cast<int>(street_) + 1));
-  to_act_ = next_to_act(n_ - 1);
+  begin_round(static_cast<Street>(static_cast<int>(state_.street) + 1));
+  to_act_ = next_to_act(state_.num_players - 1);
 }
 
 Chips Hand::bet_total(int player) const {
   const auto p = static_cast<std::size_t>(player);
-  return committed_[p] - ante_[p];
+  return state_.committed[p] - ante_[p];
 }
 
 void Hand::return_uncalled() {
   // Folded players count: chips they put in did match the bet at the time.
   int top = -1;
   Chips second = 0;
-  for (int p = 0; p < n_; ++p) {
+  for (int p = 0; p < state_.num_players; ++p) {
     const Chips c = bet_total(p);
     if (top < 0 || c > bet_total(top)) {
       if (top >= 0) second = std::max(second, bet_total(top));
@@ -339,10 +350,10 @@ void Hand::return_uncalled() {
   const auto t = static_cast<std::size_t>(top);
   const Chips excess = bet_total(top) - second;
   if (excess <= 0) return;
-  committed_[t] -= excess;
-  bet_[t] -= std::min(excess, bet_[t]);
-  stack_[t] += excess;
-  pot_ -= excess;
+  state_.committed[t] -= excess;
+  state_.bets[t] -= std::min(excess, state_.bets[t]);
+  state_.stacks[t] += excess;
+  state_.pot -= excess;
   record(EventType::kUncalledReturn, top, excess);
 }
 
@@ -362,12 +373,13 @@ void Hand::award_to_last_player() {
   to_act_ = -1;
   return_uncalled();
   const Chips total = pot();
-  for (int p = 0; p < n_; ++p) {
-    if (folded_[static_cast<std::size_t>(p)]) continue;
-    stack_[static_cast<std::size_t>(p)] += total;
+  for (int p = 0; p < state_.num_players; ++p) {
+    if (state_.folded[static_cast<std::size_t>(p)]) continue;
+    state_.stacks[static_cast<std::size_t>(p)] += total;
     record(EventType::kWin, p, total);
   }
-  street_ = Street::kShowdown;
+  state_.pot = 0;
+  state_.street = Street::kShowdown;
 }
 
 void Hand::showdown(bool run_out) {
@@ -376,8 +388,8 @@ void Hand::showdown(bool run_out) {
   // R19: with nobody left to bet, every hand is turned up before the rest of
   // the board comes.
   if (run_out) {
-    for (int p = 0; p < n_; ++p) {
-      if (folded_[static_cast<std::size_t>(p)]) continue;
+    for (int p = 0; p < state_.num_players; ++p) {
+      if (state_.folded[static_cast<std::size_t>(p)]) continue;
       CardSet hole;
       for (int c = 0; c < setup_.rules.hole_cards; ++c) hole.add(setup_.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)]);
       record(EventType::kShow, p, 0, hole);
@@ -389,9 +401,9 @@ void Hand::showdown(bool run_out) {
   for (int i = 0; i < kBoardSize; ++i) board.add(setup_.board[static_cast<std::size_t>(i)]);
   std::array<HandRank, kMaxPlayers> rank{};
   std::array<CardSet, kMaxPlayers> hole{};
-  for (int p = 0; p < n_; ++p) {
+  for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    if (folded_[i]) continue;
+    if (state_.folded[i]) continue;
     for (int c = 0; c < setup_.rules.hole_cards; ++c) hole[i].add(setup_.hole[i][static_cast<std::size_t>(c)]);
     rank[i] = evaluate_hand(setup_.rules.hole_cards, hole[i], board);
   }
@@ -443,10 +455,10 @@ void Hand::showdown(bool run_out) {
       const Chips level = levels[static_cast<std::size_t>(l)];
       Chips amount = 0;
       std::uint32_t eligible = 0;
-      for (int p = 0; p < n_; ++p) {
+      for (int p = 0; p < state_.num_players; ++p) {
         const auto i = static_cast<std::size_t>(p);
         amount += std::min(put_in[i], level) - std::min(put_in[i], previous);
-        if (!folded_[i] && limit[i] >= level) eligible |= 1u << p;
+        if (!state_.folded[i] && limit[i] >= level) eligible |= 1u << p;
       }
       add_pot(eligible, amount);
       previous = level;
@@ -470,14 +482,14 @@ void Hand::showdown(bool run_out) {
       constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
       std::array<Chips, kMaxPlayers> ante_limit{};
       Chips highest_limit = 0;
-      for (int p = 0; p < n_; ++p) {
+      for (int p = 0; p < state_.num_players; ++p) {
         const auto i = static_cast<std::size_t>(p);
         ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
-        if (!folded_[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
+        if (!state_.folded[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
       }
-      for (int p = 0; p < n_; ++p) {
+      for (int p = 0; p < state_.num_players; ++p) {
         const auto i = static_cast<std::size_t>(p);
-        if (folded_[i]) continue;
+        if (state_.folded[i]) continue;
         // When every live player is short, the longest takes the rest, as a
         // full ante would.
         if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
@@ -490,10 +502,10 @@ void Hand::showdown(bool run_out) {
     // contested by those who reached it.
     std::array<Chips, kMaxPlayers> bets{};
     level_count = 0;
-    for (int p = 0; p < n_; ++p) {
+    for (int p = 0; p < state_.num_players; ++p) {
       const auto i = static_cast<std::size_t>(p);
       bets[i] = bet_total(p);
-      if (!folded_[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+      if (!state_.folded[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
     }
     add_layers(bets, bets, levels, level_count);
     // Nothing may be left behind, whatever the commitments looked like.
@@ -508,7 +520,7 @@ void Hand::showdown(bool run_out) {
     const Chips amount = pot_amount[static_cast<std::size_t>(k)];
     const Chips share = amount / std::popcount(winners);
     Chips odd = amount % std::popcount(winners);
-    for (int p = 0; p < n_; ++p) {
+    for (int p = 0; p < state_.num_players; ++p) {
       if ((winners & (1u << p)) == 0) continue;
       winnings[static_cast<std::size_t>(p)] += share + (odd > 0 ? 1 : 0);
       if (odd > 0) --odd;
@@ -520,15 +532,15 @@ void Hand::showdown(bool run_out) {
   // the button), then clockwise; a player shows when it beats or ties the
   // best hand shown so far, or wins something.
   if (!run_out) {
-    int first = betting_.last_raiser_this_round;
+    int first = state_.betting.last_raiser_this_round;
     if (first < 0) {
-      for (int p = 0; p < n_ && first < 0; ++p) first = folded_[static_cast<std::size_t>(p)] ? -1 : p;
+      for (int p = 0; p < state_.num_players && first < 0; ++p) first = state_.folded[static_cast<std::size_t>(p)] ? -1 : p;
     }
     HandRank best_shown{};
-    for (int k = 0; k < n_; ++k) {
-      const int p = (first + k) % n_;
+    for (int k = 0; k < state_.num_players; ++k) {
+      const int p = (first + k) % state_.num_players;
       const auto i = static_cast<std::size_t>(p);
-      if (folded_[i]) continue;
+      if (state_.folded[i]) continue;
       if (rank[i] >= best_shown || winnings[i] > 0) {
         best_shown = std::max(best_shown, rank[i]);
         record(EventType::kShow, p, 0, hole[i]);
@@ -537,48 +549,22 @@ void Hand::showdown(bool run_out) {
       }
     }
   }
-  for (int p = 0; p < n_; ++p) {
+  for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     if (winnings[i] == 0) continue;
-    stack_[i] += winnings[i];
+    state_.stacks[i] += winnings[i];
     record(EventType::kWin, p, winnings[i]);
   }
-  street_ = Street::kShowdown;
+  state_.pot = 0;
+  state_.street = Street::kShowdown;
 }
 
-Observation Hand::observe() const {
-  // Built with designated initialisers, each member written once: default-
-  // constructing and then assigning zeroed the whole ~360-byte struct first,
-  // a memset on every decision of every bot.
-  //
-  // Board cards not dealt yet stay hidden (0): a fixed-length select rather
-  // than a loop to board_count_, which the compiler made a memcpy call.
-  std::array<Card, kBoardSize> board{};
-  for (int i = 0; i < kBoardSize; ++i) {
-    board[static_cast<std::size_t>(i)] = i < board_count_ ? setup_.board[static_cast<std::size_t>(i)] : Card{0};
-  }
-  return Observation{
-      .player = to_act_,
-      .num_players = n_,
-      .rules = setup_.rules,
-      .street = street_,
-      .level = setup_.level,
-      .min_bet = setup_.min_bet,
-      .big_bet = setup_.big_bet,
-      .hole = to_act_ >= 0 ? setup_.hole[static_cast<std::size_t>(to_act_)] : std::array<Card, 4>{},
-      .board = board,
-      .board_count = board_count_,
-      .stacks = stack_,
-      .bets = bet_,
-      .committed = committed_,
-      .folded = folded_,
-      .seats = setup_.seats,
-      .pot = pot(),
-      .highest_bet = highest_bet_,
-      .betting = betting_,
-      .legal = legal_actions(),
-      .history = events_,
-  };
+const Observation& Hand::observe() const {
+  state_.player = to_act_;
+  state_.hole = to_act_ >= 0 ? setup_.hole[static_cast<std::size_t>(to_act_)] : std::array<Card, 4>{};
+  state_.legal = legal_actions();
+  state_.history = events_;
+  return state_;
 }
 
 }  // namespace sngsim

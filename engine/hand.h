@@ -157,19 +157,22 @@ class Hand {
   // the end when nobody can act).
   void start(const HandSetup& setup);
 
-  bool is_terminal() const { return street_ == Street::kShowdown; }
+  bool is_terminal() const { return state_.street == Street::kShowdown; }
   int current_player() const { return to_act_; }
   LegalActions legal_actions() const;
   ApplyError apply(Action action);
-  Observation observe() const;
+  // The view of the player to act. The reference stays valid for the life
+  // of the hand object but its contents change with the next apply() or
+  // start(): copy it to keep it.
+  const Observation& observe() const;
 
   const HandSetup& setup() const { return setup_; }
-  Street street() const { return street_; }
-  Chips stack(int player) const { return stack_[static_cast<std::size_t>(player)]; }
-  Chips committed(int player) const { return committed_[static_cast<std::size_t>(player)]; }
-  bool has_folded(int player) const { return folded_[static_cast<std::size_t>(player)]; }
-  Chips pot() const;
-  int board_count() const { return board_count_; }
+  Street street() const { return state_.street; }
+  Chips stack(int player) const { return state_.stacks[static_cast<std::size_t>(player)]; }
+  Chips committed(int player) const { return state_.committed[static_cast<std::size_t>(player)]; }
+  bool has_folded(int player) const { return state_.folded[static_cast<std::size_t>(player)]; }
+  Chips pot() const { return state_.pot; }  // 0 once the hand is over
+  int board_count() const { return state_.board_count; }
   std::span<const Event> events() const { return events_; }
 
  private:
@@ -197,22 +200,23 @@ class Hand {
   void showdown(bool run_out);
 
   HandSetup setup_{};
-  Street street_ = Street::kShowdown;
-  int n_ = 0;
-  std::array<Chips, kMaxPlayers> stack_{};
-  std::array<Chips, kMaxPlayers> bet_{};
-  std::array<Chips, kMaxPlayers> committed_{};  // antes included
+  // The public state lives where observe() hands it out, so an observation
+  // costs a few stores instead of a copy of every array. The observer's own
+  // parts (player, hole cards, legal actions, history) are derived data that
+  // observe() fills in, hence mutable. Stacks, bets, committed chips (antes
+  // included), folds, pot (every chip in the middle, antes included),
+  // highest bet, betting counts (its last raiser is the round's last
+  // aggressor), street and revealed board are kept here as the hand goes.
+  mutable Observation state_{};
   // Antes are dead money (V3): they sit in the main pot but are nobody's
   // bet, so uncalled bets (R14) and side pots (R13) are measured without them.
   std::array<Chips, kMaxPlayers> ante_{};
-  std::array<bool, kMaxPlayers> folded_{};
   // Bit p set: player p is still in the hand (live), also has chips behind
   // (active), or still has to act this round (pending). Masks keep the
   // per-action bookkeeping to a few instructions.
   std::uint32_t live_mask_ = 0;
   std::uint32_t active_mask_ = 0;
   std::uint32_t pending_mask_ = 0;
-  Chips pot_ = 0;  // every chip in the middle, antes included
   bool antes_posted_ = false;
   std::array<bool, kMaxPlayers> acted_{};
   // No-limit and pot-limit reopening (R12): the bet level a player must face
@@ -222,13 +226,10 @@ class Hand {
   std::array<int, kMaxPlayers> full_bets_seen_{};
   int to_act_ = -1;
   int big_blind_player_ = 0;
-  Chips highest_bet_ = 0;
   Chips min_raise_increment_ = 0;
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
-  BettingCount betting_;  // its last raiser is the round's last aggressor
-  int board_count_ = 0;
   std::vector<Event> events_;
 };
 

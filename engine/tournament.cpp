@@ -1,6 +1,7 @@
 #include "engine/tournament.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/rng.h"
 #include "engine/seat_deal.h"
@@ -16,25 +17,20 @@ constexpr std::uint64_t kDeckStream = 2;
 Tournament::Tournament(const TournamentRules& rules, std::uint64_t key)
     : rules_(&rules), deck_stream_key_(derive_key(key, kDeckStream)) {
   for (int seat = 0; seat < rules.players; ++seat) stack_[static_cast<std::size_t>(seat)] = rules.starting_stack;
+  if (rules.starting_stack > 0) alive_mask_ = (1u << rules.players) - 1u;
   CounterRng rng(derive_key(key, kButtonStream));
   button_seat_ = static_cast<int>(rng.below(static_cast<std::uint32_t>(rules.players)));  // R3
   over_ = rules.players < 2;
 }
 
-int Tournament::players_left() const {
-  int alive = 0;
-  for (int seat = 0; seat < rules_->players; ++seat) alive += is_alive(seat) ? 1 : 0;
-  return alive;
-}
+int Tournament::players_left() const { return std::popcount(alive_mask_); }
 
 int Tournament::next_alive_after(int seat) const {
-  const int n = rules_->players;
-  int candidate = seat;
-  for (int i = 1; i <= n; ++i) {
-    candidate = candidate + 1 >= n ? 0 : candidate + 1;  // no division: runs a few times a hand
-    if (is_alive(candidate)) return candidate;
-  }
-  return -1;
+  // The first seat with chips clockwise after `seat`, wrapping around to
+  // `seat` itself; -1 when nobody has chips.
+  if (alive_mask_ == 0) return -1;
+  const std::uint32_t later = alive_mask_ & ~((2u << seat) - 1u);
+  return std::countr_zero(later != 0 ? later : alive_mask_);
 }
 
 void Tournament::move_blinds() {
@@ -97,6 +93,7 @@ const HandSetup& Tournament::deal_next_hand() {
   }
   s.num_players = n;
   start_stack_ = stack_;
+  start_alive_mask_ = alive_mask_;
 
   // R7: the deck of hand h is a pure function of (tournament key, h), and a
   // seat's cards do not depend on who has busted (engine/seat_deal.h).
@@ -121,13 +118,11 @@ void Tournament::place_group(std::array<int, kMaxPlayers>& seats, int count, int
 }
 
 void Tournament::finish_hand(const Hand& hand) {
-  const int players_before = [&] {
-    int alive = 0;
-    for (int seat = 0; seat < rules_->players; ++seat) alive += start_stack_[static_cast<std::size_t>(seat)] > 0 ? 1 : 0;
-    return alive;
-  }();
+  const int players_before = std::popcount(start_alive_mask_);
   for (int p = 0; p < setup_.num_players; ++p) {
-    stack_[static_cast<std::size_t>(setup_.seats[static_cast<std::size_t>(p)])] = hand.stack(p);
+    const int seat = setup_.seats[static_cast<std::size_t>(p)];
+    stack_[static_cast<std::size_t>(seat)] = hand.stack(p);
+    if (hand.stack(p) == 0) alive_mask_ &= ~(1u << seat);
   }
 
   const int n = rules_->players;
@@ -143,9 +138,8 @@ void Tournament::finish_hand(const Hand& hand) {
   // by the chips they started the hand with.
   std::array<int, kMaxPlayers> busted{};
   int busted_count = 0;
-  for (int seat = 0; seat < n; ++seat) {
-    const auto i = static_cast<std::size_t>(seat);
-    if (start_stack_[i] > 0 && stack_[i] == 0) busted[static_cast<std::size_t>(busted_count++)] = seat;
+  for (std::uint32_t rest = start_alive_mask_ & ~alive_mask_; rest != 0; rest &= rest - 1) {
+    busted[static_cast<std::size_t>(busted_count++)] = std::countr_zero(rest);
   }
   if (busted_count > 0) {
     place_group(busted, busted_count, players_before - busted_count + 1, [&](int a, int b) {

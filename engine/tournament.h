@@ -56,7 +56,7 @@ class Tournament {
   int players_left() const;
   int seat_count() const { return rules_->players; }
   Chips stack(int seat) const { return stack_[static_cast<std::size_t>(seat)]; }
-  bool is_alive(int seat) const { return stack_[static_cast<std::size_t>(seat)] > 0; }
+  bool is_alive(int seat) const { return (alive_mask_ >> seat) & 1u; }
   Placement placement(int seat) const { return placement_[static_cast<std::size_t>(seat)]; }
 
   // The hand being (or last) played: its level and positions. The button or
@@ -87,6 +87,11 @@ class Tournament {
   std::array<Chips, kMaxPlayers> stack_{};
   std::array<Chips, kMaxPlayers> start_stack_{};
   std::array<Placement, kMaxPlayers> placement_{};
+  // Bit s set: seat s has chips (in stack_, or in start_stack_ for the hand
+  // being played). Seat scans run a few times a hand: a mask makes them a
+  // popcount or a bit search.
+  std::uint32_t alive_mask_ = 0;
+  std::uint32_t start_alive_mask_ = 0;
   int hands_played_ = 0;
   int level_ = 1;
   int button_seat_ = 0;

@@ -78,7 +78,7 @@ void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strateg
                std::span<std::int32_t> faults_of_seat) {
   const HandSetup& setup = hand.setup();
   while (!hand.is_terminal()) {
-    const Observation observation = hand.observe();
+    const Observation& observation = hand.observe();
     const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
     decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]);
   }
