@@ -91,7 +91,7 @@ StrategyInfo profile_strategy_info() {
        {"bet_size", "0.5", "bet size after the flop, fraction of the pot", true, 0.0, 10.0},
        {"raise_size", "0.75", "raise size (preflop opens included), fraction of the pot after calling", true, 0.0,
         10.0}},
-      [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+      [](const StrategyParams& params) -> StrategyMaker {
         ProfileParams p;
         p.vpip = params.number("vpip");
         p.pfr = params.number("pfr");
@@ -103,7 +103,9 @@ StrategyInfo profile_strategy_info() {
         p.fold_to_bet = params.number("fold_to_bet");
         p.bet_size = params.number("bet_size");
         p.raise_size = params.number("raise_size");
-        return std::make_unique<Profile>(p, context);
+        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          return std::make_unique<Profile>(p, context);
+        };
       }};
 }
 

@@ -67,13 +67,13 @@ StrategyInfo rock_strategy_info() {
            {"open_bb", "3", "open raise size, big blinds (plus one per limper)", true, 1.0, 1000.0},
            {"reraise", "3", "re-raise to this multiple of the bet faced", true, 1.0, 100.0},
            {"bet_size", "0.6", "post-flop bet size, fraction of the pot", true, 0.0, 10.0}},
-          [](const StrategyParams& params, const StrategyContext&) -> std::unique_ptr<Strategy> {
+          [](const StrategyParams& params) -> StrategyMaker {
             RockParams p;
             p.top_fraction = params.number("top_percent") / 100.0;
             p.open_big_blinds = params.number("open_bb");
             p.reraise_multiple = params.number("reraise");
             p.bet_size = params.number("bet_size");
-            return std::make_unique<Rock>(p);
+            return [p](const StrategyContext&) -> std::unique_ptr<Strategy> { return std::make_unique<Rock>(p); };
           }};
 }
 

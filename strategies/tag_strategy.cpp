@@ -216,7 +216,7 @@ StrategyInfo tag_strategy_info() {
        {"value_size", "0.7", "value bet and raise size, fraction of the pot", true, 0.0, 10.0},
        {"semi_bluff", "0.35", "chance to bet a flush or open-ended straight draw when checked to", true, 0.0, 1.0},
        {"call_margin", "0.05", "estimated equity a call needs above the pot odds, fraction", true, -1.0, 1.0}},
-      [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+      [](const StrategyParams& params) -> StrategyMaker {
         TagParams p;
         p.open_big_blinds = params.number("open_bb");
         p.three_bet_multiple = params.number("three_bet");
@@ -227,7 +227,7 @@ StrategyInfo tag_strategy_info() {
         p.value_size = params.number("value_size");
         p.semi_bluff = params.number("semi_bluff");
         p.call_margin = params.number("call_margin");
-        return std::make_unique<Tag>(p, context);
+        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> { return std::make_unique<Tag>(p, context); };
       }};
 }
 
