@@ -39,8 +39,8 @@ class Profile final : public Strategy {
 
   Action preflop(const Observation& obs) {
     const double hand = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
-    const BettingSummary betting = summarize_betting(obs);
-    if (betting.raises_this_street == 0) {
+    const BettingCount& betting = obs.betting;
+    if (betting.raises_this_round == 0) {
       if (hand <= std::min(params_.pfr, params_.vpip)) return raise(obs);
       return hand <= params_.vpip ? Action::check_call() : check_or_fold(obs);
     }
@@ -52,7 +52,7 @@ class Profile final : public Strategy {
   Action postflop(const Observation& obs) {
     const HandReading reading = read_hand(obs);
     const bool made = reading.tier >= MadeTier::kWeakPair;
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     if (obs.legal.can_check) {
       if (made) return chance(params_.aggression) ? bet_pot_fraction(obs, params_.bet_size) : Action::check_call();
       const bool aggressor = betting.last_preflop_raiser == obs.player;

@@ -30,16 +30,16 @@ class Rock final : public Strategy {
   Action preflop(const Observation& obs) const {
     const double percentile = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
     if (percentile > params_.top_fraction) return check_or_fold(obs);
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     const Chips big_blind = big_blind_of(obs);
-    if (betting.raises_this_street == 0) {
+    if (betting.raises_this_round == 0) {
       // One more big blind per limper, as an open must price them out too.
-      const double open = params_.open_big_blinds + betting.callers_this_street;
+      const double open = params_.open_big_blinds + betting.callers_this_round;
       return raise_or_call(obs, static_cast<Chips>(std::llround(open * static_cast<double>(big_blind))));
     }
     // Against a raise the whole range re-raises once; after that only its
     // best third keeps raising and the rest calls.
-    if (betting.raises_this_street == 1 || percentile <= params_.top_fraction / 3.0) {
+    if (betting.raises_this_round == 1 || percentile <= params_.top_fraction / 3.0) {
       const double to = params_.reraise_multiple * static_cast<double>(obs.highest_bet);
       return raise_or_call(obs, static_cast<Chips>(std::llround(to)));
     }
