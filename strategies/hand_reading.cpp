@@ -13,9 +13,14 @@ std::uint32_t rank_bit(Card card) { return 1u << rank_of(card); }
 
 // The category the board alone shows. Three or four cards cannot be
 // evaluated as a poker hand, but they can only show pairs, two pair, trips
-// or quads, which the rank counts give: `pairs` ranks the board holds exactly
-// twice, `most` cards of its commonest rank.
-HandCategory board_category(int pairs, int most, int board_count) {
+// or quads, which the rank counts give.
+HandCategory board_category(const std::array<int, kRanks>& count, int board_count) {
+  int pairs = 0;
+  int most = 0;
+  for (const int n : count) {
+    most = std::max(most, n);
+    if (n == 2) ++pairs;
+  }
   if (most == 4) return HandCategory::kFourOfAKind;
   if (most == 3) return pairs > 0 && board_count == 5 ? HandCategory::kFullHouse : HandCategory::kThreeOfAKind;
   if (pairs >= 2) return HandCategory::kTwoPair;
@@ -26,44 +31,25 @@ HandCategory board_category(int pairs, int most, int board_count) {
 // A five-rank run ending at `high` (3 = the wheel A-2-3-4-5 .. 12 = ace high).
 std::uint32_t straight_run(int high) { return high > 3 ? 0x1Fu << (high - 4) : 0x100Fu; }
 
-// Rank bits with the ace also below the deuce: bit 0 the low ace, bit r + 1
-// rank r, so each of the ten straights is five adjacent bits, starting at
-// bits 0 (the wheel) to 9 (ten to ace).
-constexpr std::uint32_t kAce = 1u << (kRanks - 1);
-constexpr std::uint32_t with_low_ace(std::uint32_t ranks) { return ranks << 1 | ((ranks & kAce) != 0 ? 1u : 0u); }
-constexpr std::uint32_t without_low_ace(std::uint32_t bits) {
-  return (bits >> 1 | (bits & 1u) << (kRanks - 1)) & ((1u << kRanks) - 1);
-}
-
-// Hold'em: the ranks that would complete a straight with some rank from the
-// hole cards alone (else the straight would be the board's). All ten
-// straights at once, bit-parallel: bit s of a mask speaks of the straight
-// starting at bit s.
-std::uint32_t holdem_straight_outs(std::uint32_t hole_ranks, std::uint32_t board_ranks) {
-  constexpr int kRun = 5;
-  constexpr std::uint32_t kStraightStarts = (1u << (kRanks - 3)) - 1;
-  const std::uint32_t missing = ~with_low_ace(hole_ranks | board_ranks) & ((1u << (kRanks + 1)) - 1);
-  const std::uint32_t own = with_low_ace(hole_ranks & ~board_ranks);
-  // Bit s: the straight from bit s lacks one rank or more, two or more, and
-  // holds a rank of the player's own.
-  std::uint32_t missing_some = 0;
-  std::uint32_t missing_two = 0;
-  std::uint32_t has_own = 0;
-  for (int k = 0; k < kRun; ++k) {
-    missing_two |= missing_some & missing >> k;
-    missing_some |= missing >> k;
-    has_own |= own >> k;
+// The ranks that would complete a straight the hole cards play in.
+std::uint32_t straight_outs(const Observation& obs, std::uint32_t board_ranks) {
+  const int hole_count = obs.rules.hole_cards;
+  std::uint32_t outs = 0;
+  if (hole_count != 4) {
+    std::uint32_t hole_ranks = 0;
+    for (int i = 0; i < hole_count; ++i) hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
+    const std::uint32_t all = hole_ranks | board_ranks;
+    for (int high = 3; high < kRanks; ++high) {
+      const std::uint32_t run = straight_run(high);
+      const std::uint32_t missing = run & ~all;
+      // Some rank of the run must come from the hole cards alone, or the
+      // straight would be the board's.
+      if (std::popcount(missing) == 1 && (run & hole_ranks & ~board_ranks) != 0) outs |= missing;
+    }
+    return outs;
   }
-  const std::uint32_t one_short = missing_some & ~missing_two & has_own & kStraightStarts;
-  std::uint32_t outs = 0;
-  for (int k = 0; k < kRun; ++k) outs |= one_short << k & missing;
-  return without_low_ace(outs);
-}
-
-// Omaha: the ranks that would complete a straight with exactly two hole
-// ranks and three from the board.
-std::uint32_t omaha_straight_outs(const Observation& obs, std::uint32_t board_ranks) {
-  std::uint32_t outs = 0;
+  // Omaha: exactly two hole ranks, the other three from the board, one of
+  // them still to come.
   for (int i = 0; i < 4; ++i) {
     for (int j = i + 1; j < 4; ++j) {
       const std::uint32_t pair =
@@ -106,24 +92,18 @@ HandReading read_hand(const Observation& obs) {
     hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
   }
   int top_board_rank = 0;
-  int board_pairs = 0;
-  int board_most = 0;
   for (int i = 0; i < obs.board_count; ++i) {
     const Card card = obs.board[static_cast<std::size_t>(i)];
     board.add(card);
     board_ranks |= rank_bit(card);
-    // Counted card by card: a rank's second card makes a pair, its third
-    // turns that pair into trips.
-    const int count = ++board_count_of_rank[static_cast<std::size_t>(rank_of(card))];
-    board_pairs += count == 2 ? 1 : count == 3 ? -1 : 0;
-    board_most = std::max(board_most, count);
+    ++board_count_of_rank[static_cast<std::size_t>(rank_of(card))];
     top_board_rank = std::max(top_board_rank, rank_of(card));
   }
 
   HandReading reading;
   const HandRank rank = evaluate_hand(hole_count, hole, board);
   reading.category = rank.category();
-  const HandCategory on_board = board_category(board_pairs, board_most, obs.board_count);
+  const HandCategory on_board = board_category(board_count_of_rank, obs.board_count);
   // Five board cards are a hand of their own: the hole cards play when they
   // beat it.
   const bool hole_plays = obs.board_count == 5 ? rank > evaluate_holdem(board) : reading.category > on_board;
@@ -177,9 +157,7 @@ HandReading read_hand(const Observation& obs) {
   if (obs.board_count < kBoardSize) {
     if (reading.category < HandCategory::kFlush) reading.flush_draw = has_flush_draw(obs, hole, board);
     if (reading.category < HandCategory::kStraight) {
-      const std::uint32_t out_ranks = hole_count == 4 ? omaha_straight_outs(obs, board_ranks)
-                                                      : holdem_straight_outs(hole_ranks, board_ranks);
-      const int outs = std::popcount(out_ranks);
+      const int outs = std::popcount(straight_outs(obs, board_ranks));
       reading.open_ended = outs >= 2;
       reading.gutshot = outs == 1;
     }
