@@ -1,7 +1,8 @@
 #include "strategies/basic_strategies.h"
 
 #include <algorithm>
-#include <cmath>
+
+#include "strategies/bet_sizing.h"
 
 namespace sngsim {
 
@@ -9,7 +10,7 @@ Chips pot_fraction_raise_to(const Observation& obs, double pot_fraction) {
   const LegalActions& legal = obs.legal;
   // A pot-sized raise is measured on the pot as it would be after calling.
   const Chips pot_after_call = obs.pot + legal.call_amount;
-  const auto extra = static_cast<Chips>(std::llround(pot_fraction * static_cast<double>(pot_after_call)));
+  const Chips extra = round_to_chips(pot_fraction * static_cast<double>(pot_after_call));
   const Chips target = obs.highest_bet + extra;
   return std::clamp(target, legal.min_raise_to, legal.max_raise_to);
 }

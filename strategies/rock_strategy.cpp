@@ -1,7 +1,5 @@
 #include "strategies/rock_strategy.h"
 
-#include <cmath>
-
 #include "strategies/bet_sizing.h"
 #include "strategies/hand_reading.h"
 #include "strategies/starting_hands.h"
@@ -35,13 +33,13 @@ class Rock final : public Strategy {
     if (betting.raises_this_round == 0) {
       // One more big blind per limper, as an open must price them out too.
       const double open = params_.open_big_blinds + betting.callers_this_round;
-      return raise_or_call(obs, static_cast<Chips>(std::llround(open * static_cast<double>(big_blind))));
+      return raise_or_call(obs, round_to_chips(open * static_cast<double>(big_blind)));
     }
     // Against a raise the whole range re-raises once; after that only its
     // best third keeps raising and the rest calls.
     if (betting.raises_this_round == 1 || percentile <= params_.top_fraction / 3.0) {
       const double to = params_.reraise_multiple * static_cast<double>(obs.highest_bet);
-      return raise_or_call(obs, static_cast<Chips>(std::llround(to)));
+      return raise_or_call(obs, round_to_chips(to));
     }
     return Action::check_call();
   }

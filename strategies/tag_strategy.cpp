@@ -120,7 +120,7 @@ class Tag final : public Strategy {
   }
 
   Chips big_blinds(const Observation& obs, double count) const {
-    return static_cast<Chips>(std::llround(count * static_cast<double>(big_blind_of(obs))));
+    return round_to_chips(count * static_cast<double>(big_blind_of(obs)));
   }
 
   Action shove(const Observation& obs) const {
@@ -130,7 +130,6 @@ class Tag final : public Strategy {
   Action preflop(const Observation& obs) {
     const double hand = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
     const double scale = params_.range_scale;
-    const Position position = position_of(obs);
     const BettingCount& betting = obs.betting;
     const double depth = effective_big_blinds(obs);
     const bool short_stacked = depth <= params_.shove_big_blinds;
@@ -142,7 +141,7 @@ class Tag final : public Strategy {
                            : raise_or_call(obs, big_blinds(obs, params_.open_big_blinds + betting.callers_this_round));
     }
     if (betting.raises_this_round == 0) {
-      double range = open_range(position, players_behind(obs)) * scale;
+      double range = open_range(position_of(obs), players_behind(obs)) * scale;
       if (betting.callers_this_round > 0) range *= 0.7;  // limpers: raise for value only
       if (short_stacked) {
         // Push or fold: the shorter, the wider, up to twice the open range.
@@ -167,13 +166,12 @@ class Tag final : public Strategy {
       const Position raiser = position_of(obs.num_players, betting.last_raiser_this_round);
       const bool wide_opener = raiser == Position::kLate || raiser == Position::kBlinds;
       if (hand <= (wide_opener ? kThreeBetVsLateRange : kThreeBetRange) * scale * widening) {
-        return raise_or_call(
-            obs, static_cast<Chips>(std::llround(params_.three_bet_multiple * static_cast<double>(obs.highest_bet))));
+        return raise_or_call(obs, round_to_chips(params_.three_bet_multiple * static_cast<double>(obs.highest_bet)));
       }
-      return hand <= call_range(position) * scale * widening ? Action::check_call() : check_or_fold(obs);
+      return hand <= call_range(position_of(obs)) * scale * widening ? Action::check_call() : check_or_fold(obs);
     }
     if (hand <= kFourBetRange * scale * widening) {
-      return raise_or_call(obs, static_cast<Chips>(std::llround(2.5 * static_cast<double>(obs.highest_bet))));
+      return raise_or_call(obs, round_to_chips(2.5 * static_cast<double>(obs.highest_bet)));
     }
     return hand <= kCallThreeBetRange * scale * widening ? Action::check_call() : check_or_fold(obs);
   }
