@@ -86,9 +86,11 @@ HandReading read_hand(const Observation& obs) {
   CardSet board;
   std::array<int, kRanks> board_count_of_rank{};
   std::uint32_t hole_ranks = 0;
+  std::uint32_t paired_hole_ranks = 0;  // ranks of two or more hole cards
   std::uint32_t board_ranks = 0;
   for (int i = 0; i < hole_count; ++i) {
     hole.add(obs.hole[static_cast<std::size_t>(i)]);
+    paired_hole_ranks |= hole_ranks & rank_bit(obs.hole[static_cast<std::size_t>(i)]);
     hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
   }
   int top_board_rank = 0;
@@ -108,16 +110,10 @@ HandReading read_hand(const Observation& obs) {
   // beat it.
   const bool hole_plays = obs.board_count == 5 ? rank > evaluate_holdem(board) : reading.category > on_board;
 
-  // A pocket pair (any two hole cards of one rank in Omaha) off the board.
-  int pocket_pair_rank = -1;
-  for (int i = 0; i < hole_count; ++i) {
-    for (int j = i + 1; j < hole_count; ++j) {
-      const int r = rank_of(obs.hole[static_cast<std::size_t>(i)]);
-      if (r == rank_of(obs.hole[static_cast<std::size_t>(j)]) && (board_ranks & (1u << r)) == 0) {
-        pocket_pair_rank = std::max(pocket_pair_rank, r);
-      }
-    }
-  }
+  // The highest pocket pair (any two hole cards of one rank in Omaha) off
+  // the board, -1 for none.
+  const std::uint32_t pocket_pairs = paired_hole_ranks & ~board_ranks;
+  const int pocket_pair_rank = std::bit_width(pocket_pairs) - 1;
   const bool pairs_top = (hole_ranks & (1u << top_board_rank)) != 0;
   auto pair_tier = [&] {
     if (pairs_top) {
