@@ -22,6 +22,7 @@ struct Entrant {
   std::string strategy;           // registry name
   const StrategyInfo* info = nullptr;
   StrategyParams params;          // checked, defaults filled in
+  StrategyMaker make;             // info->bind(params): one instance per tournament
 };
 
 enum class Seating : std::uint8_t {

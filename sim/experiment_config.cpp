@@ -774,6 +774,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
     }
+    entrant.make = entrant.info->bind(entrant.params);
 
     // A label is one row of the statistics, so it must mean one player.
     const auto [owner, inserted] = label_owner.emplace(entrant.label, i);

@@ -66,10 +66,10 @@ Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand&
 std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
                                                          std::uint64_t key) {
   std::vector<std::unique_ptr<Strategy>> strategies(entrant_of_seat.size());
+  const std::uint64_t strategy_key = derive_key(key, kStrategyStream);
   for (std::size_t seat = 0; seat < entrant_of_seat.size(); ++seat) {
     const Entrant& entrant = cell.entrants[static_cast<std::size_t>(entrant_of_seat[seat])];
-    const StrategyContext context{derive_key(derive_key(key, kStrategyStream), seat), static_cast<int>(seat)};
-    strategies[seat] = entrant.info->create(entrant.params, context);
+    strategies[seat] = entrant.make(StrategyContext{derive_key(strategy_key, seat), static_cast<int>(seat)});
   }
   return strategies;
 }

@@ -1,7 +1,8 @@
 #include "strategies/basic_strategies.h"
 
 #include <algorithm>
-#include <cmath>
+
+#include "strategies/bet_sizing.h"
 
 namespace sngsim {
 
@@ -9,7 +10,7 @@ Chips pot_fraction_raise_to(const Observation& obs, double pot_fraction) {
   const LegalActions& legal = obs.legal;
   // A pot-sized raise is measured on the pot as it would be after calling.
   const Chips pot_after_call = obs.pot + legal.call_amount;
-  const auto extra = static_cast<Chips>(std::llround(pot_fraction * static_cast<double>(pot_after_call)));
+  const Chips extra = round_to_chips(pot_fraction * static_cast<double>(pot_after_call));
   const Chips target = obs.highest_bet + extra;
   return std::clamp(target, legal.min_raise_to, legal.max_raise_to);
 }
@@ -58,15 +59,17 @@ StrategyInfo random_strategy_info() {
   return {"random",
           "picks fold (when facing a bet), check/call or bet/raise with equal chance; raise size uniform over the legal range",
           {},
-          [](const StrategyParams&, const StrategyContext& context) -> std::unique_ptr<Strategy> {
-            return std::make_unique<RandomStrategy>(context);
+          [](const StrategyParams&) -> StrategyMaker {
+            return [](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+              return std::make_unique<RandomStrategy>(context);
+            };
           }};
 }
 
 StrategyInfo calling_station_info() {
   return {"calling_station", "never folds, never raises: checks or calls every bet", {},
-          [](const StrategyParams&, const StrategyContext&) -> std::unique_ptr<Strategy> {
-            return std::make_unique<CallingStation>();
+          [](const StrategyParams&) -> StrategyMaker {
+            return [](const StrategyContext&) -> std::unique_ptr<Strategy> { return std::make_unique<CallingStation>(); };
           }};
 }
 
@@ -74,8 +77,10 @@ StrategyInfo maniac_info() {
   return {"maniac",
           "bets or raises whenever it may, sized as a fraction of the pot; calls when raising is closed",
           {{"size", "1.0", "bet/raise size as a fraction of the pot after calling", true, 0.0, 100.0}},
-          [](const StrategyParams& params, const StrategyContext&) -> std::unique_ptr<Strategy> {
-            return std::make_unique<Maniac>(params.number("size"));
+          [](const StrategyParams& params) -> StrategyMaker {
+            return [size = params.number("size")](const StrategyContext&) -> std::unique_ptr<Strategy> {
+              return std::make_unique<Maniac>(size);
+            };
           }};
 }
 

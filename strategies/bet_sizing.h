@@ -5,9 +5,22 @@
 // fixed size), and an intent to raise becomes a call or check when raising
 // is closed.
 
+#include <cmath>
+
 #include "engine/hand.h"
 
 namespace sngsim {
+
+// A chip amount from a computed size, rounded as std::llround rounds (halves
+// away from zero), with the same result for every finite amount that fits in
+// Chips. Inline because bots size every bet and raise with it and the libm
+// call cost more than the sizing around it: trunc is one instruction, and
+// the part it cuts off is exact.
+inline Chips round_to_chips(double amount) {
+  const double whole = std::trunc(amount);
+  const double rest = amount - whole;
+  return static_cast<Chips>(whole) + (rest >= 0.5 ? 1 : 0) - (rest <= -0.5 ? 1 : 0);
+}
 
 // `target` clamped to [min_raise_to, max_raise_to]. Raises that would leave
 // less than a third of the player's chips behind go all the way to

@@ -390,7 +390,7 @@ StrategyInfo equity_strategy_info() {
            {"icm", "1", "1: value all-in decisions by ICM once players left <= paid places + 1; 0: chips always", true, 0,
             1},
            {"payouts", "65,35", "prize shares of places 1, 2, ... for ICM, comma-separated", false, 0.0, 0.0}},
-          [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          [](const StrategyParams& params) -> StrategyMaker {
             Settings settings;
             settings.samples = static_cast<int>(params.number("samples"));
             settings.raise_range = params.number("raise_range");
@@ -400,8 +400,14 @@ StrategyInfo equity_strategy_info() {
             settings.call_margin = params.number("call_margin");
             settings.shove_bb = params.number("shove_bb");
             settings.icm = params.number("icm") >= 0.5;
-            settings.payouts = parse_payouts(params.text("payouts"));
-            return std::make_unique<EquityStrategy>(settings, context);
+            try {
+              settings.payouts = parse_payouts(params.text("payouts"));
+            } catch (const std::invalid_argument& error) {
+              return failing_maker(error.what());
+            }
+            return [settings](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+              return std::make_unique<EquityStrategy>(settings, context);
+            };
           }};
 }
 

@@ -1,7 +1,5 @@
 #include "strategies/hand_reading.h"
 
-#include <algorithm>
-#include <array>
 #include <bit>
 #include <cassert>
 
@@ -13,16 +11,21 @@ std::uint32_t rank_bit(Card card) { return 1u << rank_of(card); }
 
 // The category the board alone shows. Three or four cards cannot be
 // evaluated as a poker hand, but they can only show pairs, two pair, trips
-// or quads, which the rank counts give.
-HandCategory board_category(const std::array<int, kRanks>& count, int board_count) {
-  int pairs = 0;
-  int most = 0;
-  for (const int n : count) {
-    most = std::max(most, n);
-    if (n == 2) ++pairs;
+// or quads: ranks in two, three or four of the suits' rank masks, which a
+// few bit operations find for all thirteen ranks at once.
+HandCategory board_category(CardSet board, int board_count) {
+  const std::uint32_t s0 = board.suit_mask(0);
+  const std::uint32_t s1 = board.suit_mask(1);
+  const std::uint32_t s2 = board.suit_mask(2);
+  const std::uint32_t s3 = board.suit_mask(3);
+  const std::uint32_t odd = s0 ^ s1 ^ s2 ^ s3;  // one card or three
+  const std::uint32_t two_or_more = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3));
+  const std::uint32_t four = s0 & s1 & s2 & s3;
+  const int pairs = std::popcount(two_or_more & ~odd & ~four);
+  if (four != 0) return HandCategory::kFourOfAKind;
+  if ((two_or_more & odd) != 0) {
+    return pairs > 0 && board_count == 5 ? HandCategory::kFullHouse : HandCategory::kThreeOfAKind;
   }
-  if (most == 4) return HandCategory::kFourOfAKind;
-  if (most == 3) return pairs > 0 && board_count == 5 ? HandCategory::kFullHouse : HandCategory::kThreeOfAKind;
   if (pairs >= 2) return HandCategory::kTwoPair;
   if (pairs == 1) return HandCategory::kPair;
   return HandCategory::kHighCard;
@@ -84,40 +87,33 @@ HandReading read_hand(const Observation& obs) {
   const int hole_count = obs.rules.hole_cards;
   CardSet hole;
   CardSet board;
-  std::array<int, kRanks> board_count_of_rank{};
   std::uint32_t hole_ranks = 0;
+  std::uint32_t paired_hole_ranks = 0;  // ranks of two or more hole cards
   std::uint32_t board_ranks = 0;
   for (int i = 0; i < hole_count; ++i) {
     hole.add(obs.hole[static_cast<std::size_t>(i)]);
+    paired_hole_ranks |= hole_ranks & rank_bit(obs.hole[static_cast<std::size_t>(i)]);
     hole_ranks |= rank_bit(obs.hole[static_cast<std::size_t>(i)]);
   }
-  int top_board_rank = 0;
   for (int i = 0; i < obs.board_count; ++i) {
     const Card card = obs.board[static_cast<std::size_t>(i)];
     board.add(card);
     board_ranks |= rank_bit(card);
-    ++board_count_of_rank[static_cast<std::size_t>(rank_of(card))];
-    top_board_rank = std::max(top_board_rank, rank_of(card));
   }
+  const int top_board_rank = std::bit_width(board_ranks) - 1;
 
   HandReading reading;
   const HandRank rank = evaluate_hand(hole_count, hole, board);
   reading.category = rank.category();
-  const HandCategory on_board = board_category(board_count_of_rank, obs.board_count);
+  const HandCategory on_board = board_category(board, obs.board_count);
   // Five board cards are a hand of their own: the hole cards play when they
   // beat it.
   const bool hole_plays = obs.board_count == 5 ? rank > evaluate_holdem(board) : reading.category > on_board;
 
-  // A pocket pair (any two hole cards of one rank in Omaha) off the board.
-  int pocket_pair_rank = -1;
-  for (int i = 0; i < hole_count; ++i) {
-    for (int j = i + 1; j < hole_count; ++j) {
-      const int r = rank_of(obs.hole[static_cast<std::size_t>(i)]);
-      if (r == rank_of(obs.hole[static_cast<std::size_t>(j)]) && (board_ranks & (1u << r)) == 0) {
-        pocket_pair_rank = std::max(pocket_pair_rank, r);
-      }
-    }
-  }
+  // The highest pocket pair (any two hole cards of one rank in Omaha) off
+  // the board, -1 for none.
+  const std::uint32_t pocket_pairs = paired_hole_ranks & ~board_ranks;
+  const int pocket_pair_rank = std::bit_width(pocket_pairs) - 1;
   const bool pairs_top = (hole_ranks & (1u << top_board_rank)) != 0;
   auto pair_tier = [&] {
     if (pairs_top) {

@@ -197,8 +197,10 @@ std::unique_ptr<LoadedPlugin> open_plugin(const std::string& path, std::string& 
       StrategyInfo{"plugin",
                    "plug-in '" + plugin.name + "' from " + path,
                    {},
-                   [copy](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
-                     return std::make_unique<PluginBot>(copy, params, context);
+                   [copy](const StrategyParams& params) -> StrategyMaker {
+                     return [copy, params](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+                       return std::make_unique<PluginBot>(copy, params, context);
+                     };
                    }};
   return loaded;
 }

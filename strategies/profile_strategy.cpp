@@ -39,8 +39,8 @@ class Profile final : public Strategy {
 
   Action preflop(const Observation& obs) {
     const double hand = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
-    const BettingSummary betting = summarize_betting(obs);
-    if (betting.raises_this_street == 0) {
+    const BettingCount& betting = obs.betting;
+    if (betting.raises_this_round == 0) {
       if (hand <= std::min(params_.pfr, params_.vpip)) return raise(obs);
       return hand <= params_.vpip ? Action::check_call() : check_or_fold(obs);
     }
@@ -52,7 +52,7 @@ class Profile final : public Strategy {
   Action postflop(const Observation& obs) {
     const HandReading reading = read_hand(obs);
     const bool made = reading.tier >= MadeTier::kWeakPair;
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     if (obs.legal.can_check) {
       if (made) return chance(params_.aggression) ? bet_pot_fraction(obs, params_.bet_size) : Action::check_call();
       const bool aggressor = betting.last_preflop_raiser == obs.player;
@@ -91,7 +91,7 @@ StrategyInfo profile_strategy_info() {
        {"bet_size", "0.5", "bet size after the flop, fraction of the pot", true, 0.0, 10.0},
        {"raise_size", "0.75", "raise size (preflop opens included), fraction of the pot after calling", true, 0.0,
         10.0}},
-      [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+      [](const StrategyParams& params) -> StrategyMaker {
         ProfileParams p;
         p.vpip = params.number("vpip");
         p.pfr = params.number("pfr");
@@ -103,7 +103,9 @@ StrategyInfo profile_strategy_info() {
         p.fold_to_bet = params.number("fold_to_bet");
         p.bet_size = params.number("bet_size");
         p.raise_size = params.number("raise_size");
-        return std::make_unique<Profile>(p, context);
+        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          return std::make_unique<Profile>(p, context);
+        };
       }};
 }
 

@@ -1,10 +1,8 @@
 #include "strategies/pushfold_strategy.h"
 
 #include <algorithm>
-#include <optional>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "strategies/pushfold_solver.h"
 
@@ -16,47 +14,24 @@ namespace {
 // of them can wake up with a better hand and overcall.
 constexpr double kMarginPerPlayerBehind = 0.03;
 
-// The fallback plays with its defaults, the same for every instance, so they
-// are resolved once per process (a thread-safe static), not once per
-// tournament: building the parameter maps cost about as much as a hand.
-struct ResolvedDefaults {
-  StrategyParams params;
-  std::optional<std::string> error;
-};
-
-// The defaults of a built-in strategy; nullptr for any other (resolve those
-// on the spot).
-const ResolvedDefaults* builtin_defaults(const StrategyInfo& info) {
-  static const std::vector<ResolvedDefaults> defaults = [] {
-    std::vector<ResolvedDefaults> all;
-    for (const StrategyInfo& each : builtin_strategies()) {
-      ResolvedDefaults resolved;
-      resolved.error = StrategyParams::resolve(each.params, {}, resolved.params);
-      all.push_back(std::move(resolved));
-    }
-    return all;
-  }();
-  const std::vector<StrategyInfo>& builtins = builtin_strategies();
-  for (std::size_t i = 0; i < builtins.size(); ++i) {
-    if (&builtins[i] == &info) return &defaults[i];
+// The fallback with its defaults, bound once with pushfold's own parameters.
+StrategyMaker bind_fallback(const std::string& fallback) {
+  const StrategyInfo* info = find_strategy(fallback);
+  if (info == nullptr) return failing_maker("pushfold: unknown fallback strategy '" + fallback + "'");
+  StrategyParams defaults;
+  if (const auto error = StrategyParams::resolve(info->params, {}, defaults)) {
+    return failing_maker("pushfold: fallback '" + fallback + "': " + *error);
   }
-  return nullptr;
+  return info->bind(defaults);
 }
 
 class PushFoldStrategy final : public Strategy {
  public:
-  PushFoldStrategy(double threshold_bb, const std::string& fallback, const StrategyContext& context)
-      : threshold_bb_(threshold_bb), rng_(context.rng_key) {
-    const StrategyInfo* info = find_strategy(fallback);
-    if (info == nullptr) throw std::invalid_argument("pushfold: unknown fallback strategy '" + fallback + "'");
-    const ResolvedDefaults* cached = builtin_defaults(*info);
-    ResolvedDefaults resolved;
-    if (cached == nullptr) resolved.error = StrategyParams::resolve(info->params, {}, resolved.params);
-    const ResolvedDefaults& defaults = cached != nullptr ? *cached : resolved;
-    if (defaults.error) throw std::invalid_argument("pushfold: fallback '" + fallback + "': " + *defaults.error);
-    // Its own stream, derived from ours, so neither shifts the other's draws.
-    fallback_ = info->create(defaults.params, StrategyContext{derive_key(context.rng_key, 1), context.seat});
-  }
+  PushFoldStrategy(double threshold_bb, const StrategyMaker& make_fallback, const StrategyContext& context)
+      : threshold_bb_(threshold_bb),
+        rng_(context.rng_key),
+        // Its own stream, derived from ours, so neither shifts the other's draws.
+        fallback_(make_fallback(StrategyContext{derive_key(context.rng_key, 1), context.seat})) {}
 
   Action decide(const Observation& obs) override {
     if (obs.street != Street::kPreflop || obs.rules.hole_cards != 2 ||
@@ -156,8 +131,11 @@ StrategyInfo pushfold_strategy_info() {
             kMaxPushFoldStackBb},
            {"fallback", "calling_station", "registered strategy (with its defaults) for every other decision", false,
             0.0, 0.0}},
-          [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
-            return std::make_unique<PushFoldStrategy>(params.number("threshold_bb"), params.text("fallback"), context);
+          [](const StrategyParams& params) -> StrategyMaker {
+            return [threshold_bb = params.number("threshold_bb"), make_fallback = bind_fallback(params.text("fallback"))](
+                       const StrategyContext& context) -> std::unique_ptr<Strategy> {
+              return std::make_unique<PushFoldStrategy>(threshold_bb, make_fallback, context);
+            };
           }};
 }
 

@@ -1,5 +1,8 @@
 #include "strategies/registry.h"
 
+#include <stdexcept>
+#include <utility>
+
 #include "strategies/basic_strategies.h"
 #include "strategies/equity_strategy.h"
 #include "strategies/pushfold_strategy.h"
@@ -28,6 +31,12 @@ const StrategyInfo* find_strategy(std::string_view name) {
     if (info.name == name) return &info;
   }
   return nullptr;
+}
+
+StrategyMaker failing_maker(std::string message) {
+  return [message = std::move(message)](const StrategyContext&) -> std::unique_ptr<Strategy> {
+    throw std::invalid_argument(message);
+  };
 }
 
 std::vector<std::string> strategy_names() {

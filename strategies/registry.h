@@ -1,6 +1,10 @@
 #pragma once
 // Strategies by name: what `sngsim strategies` lists and what experiment
 // files refer to. Each entry creates a fresh instance per tournament.
+//
+// Creating is split in two because tournaments are many and parameters few:
+// bind() reads the parameters once, when an experiment loads, and the maker
+// it returns only builds an instance for each tournament's seat.
 
 #include <functional>
 #include <memory>
@@ -13,12 +17,28 @@
 
 namespace sngsim {
 
+// Shared by every thread that plays the experiment: calling it must not
+// change what it captured.
+using StrategyMaker = std::function<std::unique_ptr<Strategy>(const StrategyContext&)>;
+
 struct StrategyInfo {
   std::string name;
   std::string summary;  // one line
   std::vector<ParamSpec> params;
-  std::function<std::unique_ptr<Strategy>(const StrategyParams&, const StrategyContext&)> create;
+  // Precondition: the parameters were resolved against `params`.
+  std::function<StrategyMaker(const StrategyParams&)> bind;
+
+  // One instance, binding on the spot: for tests and one-off uses.
+  std::unique_ptr<Strategy> create(const StrategyParams& parameters, const StrategyContext& context) const {
+    return bind(parameters)(context);
+  }
 };
+
+// A maker for a setting that cannot be made: it throws
+// std::invalid_argument(message) when an instance is asked for, so a bad
+// setting fails where creating the strategy always failed, at the first
+// tournament, not when the experiment loads.
+StrategyMaker failing_maker(std::string message);
 
 const std::vector<StrategyInfo>& builtin_strategies();
 const StrategyInfo* find_strategy(std::string_view name);

@@ -1,7 +1,5 @@
 #include "strategies/rock_strategy.h"
 
-#include <cmath>
-
 #include "strategies/bet_sizing.h"
 #include "strategies/hand_reading.h"
 #include "strategies/starting_hands.h"
@@ -30,18 +28,18 @@ class Rock final : public Strategy {
   Action preflop(const Observation& obs) const {
     const double percentile = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
     if (percentile > params_.top_fraction) return check_or_fold(obs);
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     const Chips big_blind = big_blind_of(obs);
-    if (betting.raises_this_street == 0) {
+    if (betting.raises_this_round == 0) {
       // One more big blind per limper, as an open must price them out too.
-      const double open = params_.open_big_blinds + betting.callers_this_street;
-      return raise_or_call(obs, static_cast<Chips>(std::llround(open * static_cast<double>(big_blind))));
+      const double open = params_.open_big_blinds + betting.callers_this_round;
+      return raise_or_call(obs, round_to_chips(open * static_cast<double>(big_blind)));
     }
     // Against a raise the whole range re-raises once; after that only its
     // best third keeps raising and the rest calls.
-    if (betting.raises_this_street == 1 || percentile <= params_.top_fraction / 3.0) {
+    if (betting.raises_this_round == 1 || percentile <= params_.top_fraction / 3.0) {
       const double to = params_.reraise_multiple * static_cast<double>(obs.highest_bet);
-      return raise_or_call(obs, static_cast<Chips>(std::llround(to)));
+      return raise_or_call(obs, round_to_chips(to));
     }
     return Action::check_call();
   }
@@ -67,13 +65,13 @@ StrategyInfo rock_strategy_info() {
            {"open_bb", "3", "open raise size, big blinds (plus one per limper)", true, 1.0, 1000.0},
            {"reraise", "3", "re-raise to this multiple of the bet faced", true, 1.0, 100.0},
            {"bet_size", "0.6", "post-flop bet size, fraction of the pot", true, 0.0, 10.0}},
-          [](const StrategyParams& params, const StrategyContext&) -> std::unique_ptr<Strategy> {
+          [](const StrategyParams& params) -> StrategyMaker {
             RockParams p;
             p.top_fraction = params.number("top_percent") / 100.0;
             p.open_big_blinds = params.number("open_bb");
             p.reraise_multiple = params.number("reraise");
             p.bet_size = params.number("bet_size");
-            return std::make_unique<Rock>(p);
+            return [p](const StrategyContext&) -> std::unique_ptr<Strategy> { return std::make_unique<Rock>(p); };
           }};
 }
 

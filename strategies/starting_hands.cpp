@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstdint>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "engine/evaluator.h"
@@ -19,7 +21,30 @@ constexpr int kHoldemCombos = 1326;
 constexpr std::uint64_t kRankingSeed = 0x57A27146;  // fixed: the ranking is part of the bots' definition
 
 // The index of an unordered pair of distinct ranks, high > low: 0..77.
-int rank_pair_index(int high, int low) { return high * (high - 1) / 2 + low; }
+constexpr int rank_pair_index(int high, int low) { return high * (high - 1) / 2 + low; }
+
+constexpr int class_of_cards(Card a, Card b) {
+  int high = rank_of(a);
+  int low = rank_of(b);
+  if (high == low) return high;
+  if (high < low) std::swap(high, low);
+  const int index = rank_pair_index(high, low);
+  return suit_of(a) == suit_of(b) ? kPairClasses + index : kPairClasses + kSuitedClasses + index;
+}
+
+// Every bot looks its hole cards up on every preflop decision: one load from
+// a small table, [a * kDeckSize + b], instead of the rank and suit arithmetic.
+constexpr auto kClassOfCards = [] {
+  std::array<std::uint8_t, kDeckSize * kDeckSize> table{};
+  for (int a = 0; a < kDeckSize; ++a) {
+    for (int b = 0; b < kDeckSize; ++b) {
+      if (a == b) continue;
+      const int hand_class = class_of_cards(static_cast<Card>(a), static_cast<Card>(b));
+      table[static_cast<std::size_t>(a * kDeckSize + b)] = static_cast<std::uint8_t>(hand_class);
+    }
+  }
+  return table;
+}();
 
 struct ClassRanks {
   int high = 0;
@@ -165,12 +190,7 @@ const OmahaTable& omaha_table() {
 
 int starting_hand_class(Card a, Card b) {
   assert(a != b);
-  int high = rank_of(a);
-  int low = rank_of(b);
-  if (high == low) return high;
-  if (high < low) std::swap(high, low);
-  const int index = rank_pair_index(high, low);
-  return suit_of(a) == suit_of(b) ? kPairClasses + index : kPairClasses + kSuitedClasses + index;
+  return kClassOfCards[static_cast<std::size_t>(a * kDeckSize + b)];
 }
 
 std::string starting_hand_class_name(int hand_class) {

@@ -30,16 +30,12 @@ int players_behind(const Observation& obs) {
   return behind;
 }
 
-BettingSummary summarize_betting(const Observation& obs) {
-  BettingSummary summary;
-  summary.raises_this_street = obs.betting.raises_this_round;
-  summary.callers_this_street = obs.betting.callers_this_round;
-  summary.last_preflop_raiser = obs.betting.last_preflop_raiser;
-  summary.last_raiser_this_street = obs.betting.last_raiser_this_round;
+int opponents_in_hand(const Observation& obs) {
+  int opponents = 0;
   for (int q = 0; q < obs.num_players; ++q) {
-    if (q != obs.player && !obs.folded[static_cast<std::size_t>(q)]) ++summary.opponents_in_hand;
+    if (q != obs.player && !obs.folded[static_cast<std::size_t>(q)]) ++opponents;
   }
-  return summary;
+  return opponents;
 }
 
 Chips effective_stack(const Observation& obs) {

@@ -28,16 +28,10 @@ inline Position position_of(const Observation& observation) {
 // not all-in: who can still wake up with a hand behind an open.
 int players_behind(const Observation& observation);
 
-// The betting this hand, from the counts the engine keeps (Observation::betting).
-struct BettingSummary {
-  int raises_this_street = 0;    // bets and raises, blinds not counted
-  int callers_this_street = 0;   // calls since the last bet or raise (limpers preflop)
-  int last_preflop_raiser = -1;  // hand-order index, -1 if nobody raised preflop
-  int last_raiser_this_street = -1;
-  int opponents_in_hand = 0;  // not folded, the player excluded
-};
+// The betting so far is Observation::betting, counted by the engine.
 
-BettingSummary summarize_betting(const Observation& observation);
+// Players who have not folded, the player excluded.
+int opponents_in_hand(const Observation& observation);
 
 // The chips the player and its deepest live opponent could still put in,
 // counted from the start of the round (stack + this round's bet): the most

@@ -1,6 +1,7 @@
 #include "strategies/tag_strategy.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "strategies/bet_sizing.h"
@@ -84,6 +85,18 @@ double draw_equity(const HandReading& reading, int board_count) {
   return std::min(0.6, outs * per_out);
 }
 
+// Every opponent beyond the first is another hand to beat: 0.8 to the power
+// of their number. The powers are computed once, by the same pow(), rather
+// than on every decision.
+double multiway_discount(int opponents) {
+  static const std::array<double, kMaxPlayers> discount = [] {
+    std::array<double, kMaxPlayers> powers{};
+    for (int extra = 0; extra < kMaxPlayers; ++extra) powers[static_cast<std::size_t>(extra)] = std::pow(0.8, extra);
+    return powers;
+  }();
+  return discount[static_cast<std::size_t>(std::max(0, opponents - 1))];
+}
+
 class Tag final : public Strategy {
  public:
   Tag(const TagParams& params, const StrategyContext& context) : params_(params), rng_(context.rng_key) {}
@@ -107,7 +120,7 @@ class Tag final : public Strategy {
   }
 
   Chips big_blinds(const Observation& obs, double count) const {
-    return static_cast<Chips>(std::llround(count * static_cast<double>(big_blind_of(obs))));
+    return round_to_chips(count * static_cast<double>(big_blind_of(obs)));
   }
 
   Action shove(const Observation& obs) const {
@@ -117,50 +130,48 @@ class Tag final : public Strategy {
   Action preflop(const Observation& obs) {
     const double hand = starting_hand_percentile(obs.hole, obs.rules.hole_cards);
     const double scale = params_.range_scale;
-    const Position position = position_of(obs);
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     const double depth = effective_big_blinds(obs);
     const bool short_stacked = depth <= params_.shove_big_blinds;
 
-    if (betting.raises_this_street == 0 && obs.legal.can_check) {
+    if (betting.raises_this_round == 0 && obs.legal.can_check) {
       // The big blind's option: raise the limpers for value only.
       if (hand > kOptionRaiseRange * scale) return Action::check_call();
       return short_stacked ? shove(obs)
-                           : raise_or_call(obs, big_blinds(obs, params_.open_big_blinds + betting.callers_this_street));
+                           : raise_or_call(obs, big_blinds(obs, params_.open_big_blinds + betting.callers_this_round));
     }
-    if (betting.raises_this_street == 0) {
-      double range = open_range(position, players_behind(obs)) * scale;
-      if (betting.callers_this_street > 0) range *= 0.7;  // limpers: raise for value only
+    if (betting.raises_this_round == 0) {
+      double range = open_range(position_of(obs), players_behind(obs)) * scale;
+      if (betting.callers_this_round > 0) range *= 0.7;  // limpers: raise for value only
       if (short_stacked) {
         // Push or fold: the shorter, the wider, up to twice the open range.
         range *= 2.0 - depth / std::max(1.0, params_.shove_big_blinds);
         return hand <= range ? shove(obs) : check_or_fold(obs);
       }
       if (hand > range) return check_or_fold(obs);
-      return raise_or_call(obs, big_blinds(obs, params_.open_big_blinds + betting.callers_this_street));
+      return raise_or_call(obs, big_blinds(obs, params_.open_big_blinds + betting.callers_this_round));
     }
 
     const auto me = static_cast<std::size_t>(obs.player);
     const Chips my_chips = obs.stacks[me] + obs.bets[me];
     const bool committing = short_stacked || 3 * obs.legal.call_amount >= my_chips;
-    const double widening = range_widening(obs, betting.last_raiser_this_street);
+    const double widening = range_widening(obs, betting.last_raiser_this_round);
     if (committing) {
       // Against more than one raise the range faced is narrower still.
       const double range = std::min(0.7, commit_range(pot_odds(obs)) * scale * std::sqrt(widening) /
-                                             (betting.raises_this_street >= 2 ? 2.0 : 1.0));
+                                             (betting.raises_this_round >= 2 ? 2.0 : 1.0));
       return hand <= range ? shove(obs) : check_or_fold(obs);
     }
-    if (betting.raises_this_street == 1) {
-      const Position raiser = position_of(obs.num_players, betting.last_raiser_this_street);
+    if (betting.raises_this_round == 1) {
+      const Position raiser = position_of(obs.num_players, betting.last_raiser_this_round);
       const bool wide_opener = raiser == Position::kLate || raiser == Position::kBlinds;
       if (hand <= (wide_opener ? kThreeBetVsLateRange : kThreeBetRange) * scale * widening) {
-        return raise_or_call(
-            obs, static_cast<Chips>(std::llround(params_.three_bet_multiple * static_cast<double>(obs.highest_bet))));
+        return raise_or_call(obs, round_to_chips(params_.three_bet_multiple * static_cast<double>(obs.highest_bet)));
       }
-      return hand <= call_range(position) * scale * widening ? Action::check_call() : check_or_fold(obs);
+      return hand <= call_range(position_of(obs)) * scale * widening ? Action::check_call() : check_or_fold(obs);
     }
     if (hand <= kFourBetRange * scale * widening) {
-      return raise_or_call(obs, static_cast<Chips>(std::llround(2.5 * static_cast<double>(obs.highest_bet))));
+      return raise_or_call(obs, round_to_chips(2.5 * static_cast<double>(obs.highest_bet)));
     }
     return hand <= kCallThreeBetRange * scale * widening ? Action::check_call() : check_or_fold(obs);
   }
@@ -168,17 +179,17 @@ class Tag final : public Strategy {
   Action postflop(const Observation& obs) {
     const bool omaha = obs.rules.hole_cards == 4;
     const HandReading reading = read_hand(obs);
-    const BettingSummary betting = summarize_betting(obs);
+    const BettingCount& betting = obs.betting;
     const double made = made_equity(reading, omaha);
     const double draw = draw_equity(reading, obs.board_count);
+    const int opponents = opponents_in_hand(obs);
     double equity = made + draw * (1.0 - made);
-    // Every extra opponent is another hand to beat.
-    equity *= std::pow(0.8, std::max(0, betting.opponents_in_hand - 1));
+    equity *= multiway_discount(opponents);
 
     if (obs.legal.can_check) {
       if (equity >= 0.6) return bet_pot_fraction(obs, params_.value_size);
       const bool aggressor = betting.last_preflop_raiser == obs.player;
-      if (aggressor && obs.street == Street::kFlop && betting.opponents_in_hand <= 2 && rng_.uniform() < params_.cbet) {
+      if (aggressor && obs.street == Street::kFlop && opponents <= 2 && rng_.uniform() < params_.cbet) {
         return bet_pot_fraction(obs, params_.cbet_size);
       }
       if (reading.has_draw() && rng_.uniform() < params_.semi_bluff) return bet_pot_fraction(obs, params_.cbet_size);
@@ -186,8 +197,8 @@ class Tag final : public Strategy {
     }
     // A bettor who bets most of the time bets worse hands: every made hand
     // and draw is worth more against it.
-    if (betting.last_raiser_this_street >= 0) {
-      const double aggression = opponents_.aggression(seat_of(obs, betting.last_raiser_this_street));
+    if (betting.last_raiser_this_round >= 0) {
+      const double aggression = opponents_.aggression(seat_of(obs, betting.last_raiser_this_round));
       equity = std::min(0.95, equity * std::clamp(1.0 + 1.2 * (aggression - 0.35), 1.0, 1.8));
     }
     if (equity >= 0.8) return bet_pot_fraction(obs, params_.value_size);
@@ -216,7 +227,7 @@ StrategyInfo tag_strategy_info() {
        {"value_size", "0.7", "value bet and raise size, fraction of the pot", true, 0.0, 10.0},
        {"semi_bluff", "0.35", "chance to bet a flush or open-ended straight draw when checked to", true, 0.0, 1.0},
        {"call_margin", "0.05", "estimated equity a call needs above the pot odds, fraction", true, -1.0, 1.0}},
-      [](const StrategyParams& params, const StrategyContext& context) -> std::unique_ptr<Strategy> {
+      [](const StrategyParams& params) -> StrategyMaker {
         TagParams p;
         p.open_big_blinds = params.number("open_bb");
         p.three_bet_multiple = params.number("three_bet");
@@ -227,7 +238,7 @@ StrategyInfo tag_strategy_info() {
         p.value_size = params.number("value_size");
         p.semi_bluff = params.number("semi_bluff");
         p.call_margin = params.number("call_margin");
-        return std::make_unique<Tag>(p, context);
+        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> { return std::make_unique<Tag>(p, context); };
       }};
 }
 

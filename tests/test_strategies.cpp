@@ -396,8 +396,10 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
         long spoilt = 0;
         long decisions = 0;
         const StrategyInfo broken{
-            "broken", "test", {}, [&, b = breakage](const StrategyParams&, const StrategyContext&) {
-              return std::unique_ptr<Strategy>(new BrokenBot(b, spoilt, decisions));
+            "broken", "test", {}, [&, b = breakage](const StrategyParams&) -> StrategyMaker {
+              return [&, b](const StrategyContext&) {
+                return std::unique_ptr<Strategy>(new BrokenBot(b, spoilt, decisions));
+              };
             }};
         Experiment experiment = parse_experiment("table: {players: 4, betting: " + betting + ", game: " + game +
                                                      ", hand_cap: 60}\n"
@@ -406,6 +408,7 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
                                                  "v5.yaml");
         Cell& cell = experiment.cells.at(0);
         cell.entrants.at(3).info = &broken;
+        cell.entrants.at(3).make = broken.bind({});
         const std::vector<int> labels = label_of_entrants(cell);
         Hand hand;
         long total_faults = 0;
@@ -443,8 +446,11 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
 TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strategies]") {
   long spoilt = 0;
   long decisions = 0;
-  const StrategyInfo broken{"broken", "test", {}, [&](const StrategyParams&, const StrategyContext&) {
-                              return std::unique_ptr<Strategy>(new BrokenBot(Breakage::kThrowsStd, spoilt, decisions));
+  const StrategyInfo broken{"broken", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
+                              return [&](const StrategyContext&) {
+                                return std::unique_ptr<Strategy>(
+                                    new BrokenBot(Breakage::kThrowsStd, spoilt, decisions));
+                              };
                             }};
   Experiment experiment = parse_experiment(
       "table: {players: 3}\nlineup: [{strategy: maniac}, {strategy: calling_station}, "
@@ -452,6 +458,7 @@ TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strateg
       "v5.yaml");
   Cell& cell = experiment.cells.at(0);
   cell.entrants.at(2).info = &broken;
+  cell.entrants.at(2).make = broken.bind({});
   // Play hands directly so every fallback can be checked against the state
   // it was taken in. The broken bot is the big blind (hand-order index 1):
   // after the button's (random) limp it may check, after its raise it must

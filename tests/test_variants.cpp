@@ -102,9 +102,10 @@ class Folder final : public Strategy {
 
 template <typename S>
 const StrategyInfo& scripted_info(const char* name) {
-  static const StrategyInfo info{name, "scripted test strategy", {},
-                                 [](const StrategyParams&, const StrategyContext&) -> std::unique_ptr<Strategy> {
-                                   return std::make_unique<S>();
+  static const StrategyInfo info{name, "scripted test strategy", {}, [](const StrategyParams&) -> StrategyMaker {
+                                   return [](const StrategyContext&) -> std::unique_ptr<Strategy> {
+                                     return std::make_unique<S>();
+                                   };
                                  }};
   return info;
 }
@@ -114,6 +115,7 @@ Entrant scripted_entrant(const std::string& label, const StrategyInfo& info) {
   entrant.label = label;
   entrant.strategy = info.name;
   entrant.info = &info;
+  entrant.make = info.bind(entrant.params);
   return entrant;
 }
 
