@@ -6,7 +6,8 @@
 #
 # build-asan/ (scripts/build-asan.sh) is shared with the fuzz targets of
 # scripts/fuzz.sh. Tests tagged [slow] (heavy pure computation, ten times
-# slower here) are left to the normal build.
+# slower here) and [long-run] (whole runs stopped, killed or out of disk)
+# are left to the normal build.
 #   scripts/sanitize.sh [ctest arguments, e.g. -R config]
 set -euo pipefail
 cd "$(dirname "$0")/.."

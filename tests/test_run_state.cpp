@@ -140,7 +140,7 @@ TEST_CASE("A damaged or foreign run state is refused with its name", "[run-state
   CHECK(identity_mismatch(state.identity, state.identity, "ck.json").empty());
 }
 
-TEST_CASE("A run stopped between batches continues to exactly the whole run", "[run-state]") {
+TEST_CASE("A run stopped between batches continues to exactly the whole run", "[run-state][long-run]") {
   const Experiment experiment = small_experiment("turbo-vs-normal.yaml", 3000);
   const RunState whole = run_whole(experiment, 2);
 
@@ -272,7 +272,8 @@ bool wait_for_partial_checkpoint(const fs::path& file, std::chrono::seconds limi
 
 }  // namespace
 
-TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterrupted result", "[run-state][cli]") {
+TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterrupted result",
+          "[run-state][cli][long-run]") {
   TempDir scratch;
   const std::string out = scratch.path().string();
   const std::string config = kConfigs + "quickstart.yaml";
@@ -308,7 +309,7 @@ TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterr
 }
 
 TEST_CASE("A full disk or an unwritable folder fails cleanly and keeps earlier results and the checkpoint",
-          "[run-state][cli]") {
+          "[run-state][cli][long-run]") {
   TempDir scratch;
   const std::string out = scratch.path().string();
   const std::string config = kConfigs + "quickstart.yaml";
