@@ -378,8 +378,7 @@ void Hand::award_to_last_player() {
     state_.stacks[static_cast<std::size_t>(p)] += total;
     record(EventType::kWin, p, total);
   }
-  state_.pot = 0;
-  state_.street = Street::kShowdown;
+  end_hand();
 }
 
 void Hand::showdown(bool run_out) {
@@ -555,7 +554,11 @@ void Hand::showdown(bool run_out) {
     state_.stacks[i] += winnings[i];
     record(EventType::kWin, p, winnings[i]);
   }
-  state_.pot = 0;
+  end_hand();
+}
+
+void Hand::end_hand() {
+  state_.pot = 0;  // every chip is in a stack again
   state_.street = Street::kShowdown;
 }
 

@@ -198,6 +198,8 @@ class Hand {
   bool is_single_pot() const;
   void award_to_last_player();
   void showdown(bool run_out);
+  // After the awards: the pot is empty and the hand terminal.
+  void end_hand();
 
   HandSetup setup_{};
   // The public state lives where observe() hands it out, so an observation

@@ -28,9 +28,8 @@ inline Position position_of(const Observation& observation) {
 // not all-in: who can still wake up with a hand behind an open.
 int players_behind(const Observation& observation);
 
-// The betting so far is Observation::betting, counted by the engine.
-
-// Players who have not folded, the player excluded.
+// Players who have not folded, the player excluded. (The betting so far is
+// Observation::betting, counted by the engine.)
 int opponents_in_hand(const Observation& observation);
 
 // The chips the player and its deepest live opponent could still put in,
