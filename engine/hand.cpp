@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <limits>
 
 #include "engine/evaluator.h"
@@ -28,11 +29,23 @@ constexpr std::size_t kEventReserve = 256;
 
 Hand::Hand() {
   state_.street = Street::kShowdown;  // no hand yet: nothing to act on
-  events_.reserve(kEventReserve);
+  events_.resize(kEventReserve);
 }
 
-void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
-  events_.push_back(Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards});
+void Hand::grow_events() { events_.resize(2 * events_.size()); }
+
+void Hand::make_room_for_orbit() {
+  if (events_.size() - event_count_ < kMaxPlayers + 1) grow_events();
+}
+
+inline void Hand::record_in_room(EventType type, int player, Chips amount, CardSet cards) {
+  assert(event_count_ < events_.size());
+  events_[event_count_++] = Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards};
+}
+
+inline void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
+  if (event_count_ == events_.size()) [[unlikely]] grow_events();
+  record_in_room(type, player, amount, cards);
 }
 
 bool Hand::is_active(int player) const { return (active_mask_ >> player) & 1u; }
@@ -74,7 +87,7 @@ void Hand::start(const HandSetup& setup) {
   state_.min_bet = setup.min_bet;
   state_.big_bet = setup.big_bet;
   state_.seats = setup.seats;
-  events_.clear();
+  event_count_ = 0;
   state_.street = Street::kPreflop;
   state_.board = {};  // board cards not dealt yet stay hidden (0)
   state_.board_count = 0;
@@ -91,18 +104,21 @@ void Hand::start(const HandSetup& setup) {
   state_.committed.fill(0);
   ante_.fill(0);
   state_.folded.fill(true);  // players beyond state_.num_players are out of the hand
-  acted_.fill(false);
-  reopen_level_.fill(0);
-  full_bets_seen_.fill(0);
+  reset_reopen_levels();
+  Chips any_ante = 0;
   for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     state_.stacks[i] = setup.stacks[i];
     state_.folded[i] = false;
-    if (state_.stacks[i] > 0) active_mask_ |= 1u << p;
+    active_mask_ |= std::uint32_t{state_.stacks[i] > 0} << p;
+    any_ante |= setup.antes[i];
   }
 
+  // The events of a start (at most three a player) fit the log's initial
+  // room, so they skip the capacity check.
+  static_assert(3 * kMaxPlayers <= kEventReserve);
   // Antes first, as dead money that counts toward nobody's bet (V3).
-  for (int p = 0; p < state_.num_players; ++p) {
+  for (int p = 0; any_ante != 0 && p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     const Chips ante = std::min(setup.antes[i], state_.stacks[i]);
     if (ante <= 0) continue;
@@ -112,7 +128,7 @@ void Hand::start(const HandSetup& setup) {
     state_.pot += ante;
     antes_posted_ = true;
     if (state_.stacks[i] == 0) active_mask_ &= ~(1u << p);
-    record(EventType::kAnte, p, ante);
+    record_in_room(EventType::kAnte, p, ante);
   }
   // Blinds: a short stack posts what it has (R15), but the bet to match stays
   // the nominal big blind.
@@ -122,13 +138,13 @@ void Hand::start(const HandSetup& setup) {
     const auto i = static_cast<std::size_t>(p);
     if (setup.blinds[i] <= 0) continue;
     put_in(p, std::min(setup.blinds[i], state_.stacks[i]));
-    record(EventType::kBlind, p, state_.bets[i]);
+    record_in_room(EventType::kBlind, p, state_.bets[i]);
     if (setup.blinds[i] >= big_blind) {
       big_blind = setup.blinds[i];
       big_blind_player_ = p;
     }
   }
-  for (int p = 0; p < state_.num_players; ++p) record(EventType::kDealHole, p);
+  for (int p = 0; p < state_.num_players; ++p) record_in_room(EventType::kDealHole, p);
 
   state_.highest_bet = big_blind;
   min_raise_increment_ = setup.min_bet;
@@ -146,7 +162,6 @@ void Hand::start(const HandSetup& setup) {
 
 bool Hand::can_reopen(int player) const {
   const auto p = static_cast<std::size_t>(player);
-  if (!acted_[p]) return true;
   if (setup_.rules.betting == BettingStructure::kFixedLimit) return full_bets_ > full_bets_seen_[p];
   return state_.highest_bet >= reopen_level_[p];
 }
@@ -158,14 +173,6 @@ bool Hand::round_is_over() const {
   if (std::popcount(active_mask_) != 1) return false;
   const int last_active = std::countr_zero(active_mask_);
   return state_.bets[static_cast<std::size_t>(last_active)] >= max_bet_of_others(last_active);
-}
-
-int Hand::next_to_act(int after) const {
-  const std::uint32_t waiting = pending_mask_ & active_mask_;
-  if (waiting == 0) return -1;
-  // The first waiting player clockwise after `after`, wrapping around.
-  const std::uint32_t later = waiting & ~((2u << after) - 1u);
-  return std::countr_zero(later != 0 ? later : waiting);
 }
 
 Chips Hand::bet_size() const {
@@ -207,72 +214,122 @@ LegalActions Hand::legal_actions() const {
   return legal;
 }
 
+namespace {
+
+// The first player of `waiting` (a bit per player) clockwise after `after`,
+// wrapping around. Precondition: waiting != 0.
+int first_waiting_after(std::uint32_t waiting, int after) {
+  const std::uint32_t later = waiting & ~((2u << after) - 1u);
+  return std::countr_zero(later != 0 ? later : waiting);
+}
+
+}  // namespace
+
+int Hand::next_to_act(int after) const {
+  const std::uint32_t waiting = pending_mask_ & active_mask_;
+  return waiting == 0 ? -1 : first_waiting_after(waiting, after);
+}
+
+inline ApplyError Hand::action_taken(int player) {
+  const std::uint32_t bit = 1u << player;
+  unsettled_mask_ |= bit;
+  pending_mask_ &= ~bit;
+
+  // Someone still to act and two or more who can: the round goes on (and the
+  // hand, since two can act only if two are live).
+  const std::uint32_t waiting = pending_mask_ & active_mask_;
+  if (waiting != 0 && (active_mask_ & (active_mask_ - 1u)) != 0) [[likely]] {
+    to_act_ = first_waiting_after(waiting, player);
+    return ApplyError::kNone;
+  }
+  return after_last_action(player);
+}
+
+// The engine's hot path: a check or call that leaves someone to act costs a
+// few dozen instructions; raises and the ends of rounds are out of line.
 ApplyError Hand::apply(Action action) {
   if (to_act_ < 0) return ApplyError::kHandOver;
   const int player = to_act_;
   const auto p = static_cast<std::size_t>(player);
-  // Folds, checks and calls need only the amount to call; the full legal
-  // range is worked out for raises alone (this is the engine's hot path).
   const Chips to_call = std::max<Chips>(0, state_.highest_bet - state_.bets[p]);
-  // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
-  if (action.type > ActionType::kBetRaise) return ApplyError::kUnknownAction;
-
-  if (action.type == ActionType::kFold && to_call == 0) action = Action::check_call();
-  switch (action.type) {
-    case ActionType::kFold:
-      fold(player);
-      record(EventType::kFold, player);
-      break;
-    case ActionType::kCheckCall:
-      if (to_call == 0) {
-        record(EventType::kCheck, player);
-      } else {
-        put_in(player, std::min(to_call, state_.stacks[p]));
-        ++state_.betting.callers_this_round;
-        record(EventType::kCall, player, state_.bets[p]);
-      }
-      break;
-    case ActionType::kBetRaise: {
-      const LegalActions legal = legal_actions();
-      const Chips to = action.amount;
-      if (!legal.can_raise) return ApplyError::kCannotRaise;
-      // legal.min_raise_to already drops to the stack for a short all-in.
-      // Beyond the stack is too large in every structure; in fixed limit any
-      // other size is the wrong size (min == max there).
-      if (to > state_.bets[p] + state_.stacks[p]) return ApplyError::kRaiseTooLarge;
-      if (setup_.rules.betting == BettingStructure::kFixedLimit) {
-        if (to != legal.min_raise_to) return ApplyError::kWrongLimitSize;
-      } else {
-        if (to > legal.max_raise_to) return ApplyError::kRaiseTooLarge;
-        if (to < legal.min_raise_to) return ApplyError::kRaiseTooSmall;
-      }
-      // Whether this bet is a full one decides reopening (R12) and the cap (V2).
-      bool full = false;
-      if (setup_.rules.betting == BettingStructure::kFixedLimit) {
-        full = 2 * (to - last_full_bet_) >= bet_size();
-        if (full) last_full_bet_ = to;
-      } else {
-        const Chips increment = to - state_.highest_bet;
-        full = increment >= min_raise_increment_;
-        if (full) min_raise_increment_ = increment;
-      }
-      if (full) ++full_bets_;
-      put_in(player, to - state_.bets[p]);
-      state_.highest_bet = to;
-      ++state_.betting.raises_this_round;
-      state_.betting.callers_this_round = 0;
-      state_.betting.last_raiser_this_round = player;
-      if (state_.street == Street::kPreflop) state_.betting.last_preflop_raiser = player;
-      pending_mask_ = active_mask_ & ~(1u << player);
-      record(EventType::kBetRaise, player, to);
-      break;
+  if (action.type == ActionType::kCheckCall) {
+    if (to_call == 0) {
+      record_in_room(EventType::kCheck, player);
+    } else {
+      put_in(player, std::min(to_call, state_.stacks[p]));
+      ++state_.betting.callers_this_round;
+      record_in_room(EventType::kCall, player, state_.bets[p]);
     }
+  } else if (action.type == ActionType::kFold) {
+    if (to_call == 0) {
+      record_in_room(EventType::kCheck, player);  // a fold when checking is free is a check (R10)
+    } else {
+      fold(player);
+      record_in_room(EventType::kFold, player);
+    }
+  } else if (action.type == ActionType::kBetRaise) {
+    return bet_or_raise(player, action.amount);
+  } else {
+    // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
+    return ApplyError::kUnknownAction;
   }
-  acted_[p] = true;
-  pending_mask_ &= ~(1u << player);
-  reopen_level_[p] = state_.highest_bet + min_raise_increment_;
-  full_bets_seen_[p] = full_bets_;
+  return action_taken(player);
+}
 
+ApplyError Hand::bet_or_raise(int player, Chips to) {
+  const auto p = static_cast<std::size_t>(player);
+  const LegalActions legal = legal_actions();
+  if (!legal.can_raise) return ApplyError::kCannotRaise;
+  // legal.min_raise_to already drops to the stack for a short all-in.
+  // Beyond the stack is too large in every structure; in fixed limit any
+  // other size is the wrong size (min == max there).
+  if (to > state_.bets[p] + state_.stacks[p]) return ApplyError::kRaiseTooLarge;
+  if (setup_.rules.betting == BettingStructure::kFixedLimit) {
+    if (to != legal.min_raise_to) return ApplyError::kWrongLimitSize;
+  } else {
+    if (to > legal.max_raise_to) return ApplyError::kRaiseTooLarge;
+    if (to < legal.min_raise_to) return ApplyError::kRaiseTooSmall;
+  }
+  settle_reopen_levels();  // before the bet moves the level
+  // Whether this bet is a full one decides reopening (R12) and the cap (V2).
+  bool full = false;
+  if (setup_.rules.betting == BettingStructure::kFixedLimit) {
+    full = 2 * (to - last_full_bet_) >= bet_size();
+    if (full) last_full_bet_ = to;
+  } else {
+    const Chips increment = to - state_.highest_bet;
+    full = increment >= min_raise_increment_;
+    if (full) min_raise_increment_ = increment;
+  }
+  if (full) ++full_bets_;
+  put_in(player, to - state_.bets[p]);
+  state_.highest_bet = to;
+  ++state_.betting.raises_this_round;
+  state_.betting.callers_this_round = 0;
+  state_.betting.last_raiser_this_round = player;
+  if (state_.street == Street::kPreflop) state_.betting.last_preflop_raiser = player;
+  pending_mask_ = active_mask_ & ~(1u << player);
+  record(EventType::kBetRaise, player, to);
+  make_room_for_orbit();
+  return action_taken(player);
+}
+
+void Hand::settle_reopen_levels() {
+  for (std::uint32_t rest = unsettled_mask_; rest != 0; rest &= rest - 1) {
+    const auto p = static_cast<std::size_t>(std::countr_zero(rest));
+    reopen_level_[p] = state_.highest_bet + min_raise_increment_;
+    full_bets_seen_[p] = full_bets_;
+  }
+  unsettled_mask_ = 0;
+}
+
+void Hand::reset_reopen_levels() {
+  reopen_level_.fill(0);
+  full_bets_seen_.fill(-1);
+  unsettled_mask_ = 0;
+}
+
+ApplyError Hand::after_last_action(int player) {
   if (live_count() == 1) {
     award_to_last_player();
   } else if (round_is_over()) {
@@ -292,12 +349,14 @@ void Hand::deal_board_to(int count) {
     state_.board[static_cast<std::size_t>(i)] = card;
   }
   state_.board_count = count;
-  record(EventType::kDealBoard, -1, 0, dealt);
+  record_in_room(EventType::kDealBoard, -1, 0, dealt);
 }
 
 void Hand::begin_round(Street street) {
+  make_room_for_orbit();
   state_.street = street;
-  deal_board_to(street == Street::kFlop ? 3 : street == Street::kTurn ? 4 : 5);
+  static_assert(static_cast<int>(Street::kFlop) == 1 && static_cast<int>(Street::kRiver) == 3);
+  deal_board_to(static_cast<int>(street) + 2);  // flop 3 cards, turn 4, river 5
   state_.highest_bet = 0;
   min_raise_increment_ = setup_.min_bet;
   last_full_bet_ = 0;
@@ -306,12 +365,8 @@ void Hand::begin_round(Street street) {
   state_.betting.raises_this_round = 0;
   state_.betting.callers_this_round = 0;
   state_.betting.last_raiser_this_round = -1;
-  // Whole-array fills (a few vector stores each) rather than a loop over
-  // the seated players.
-  state_.bets.fill(0);
-  acted_.fill(false);
-  reopen_level_.fill(0);
-  full_bets_seen_.fill(0);
+  state_.bets.fill(0);  // a few vector stores, where a loop over the seats branches
+  reset_reopen_levels();
   pending_mask_ = active_mask_;
 }
 
@@ -336,25 +391,25 @@ Chips Hand::bet_total(int player) const {
 
 void Hand::return_uncalled() {
   // Folded players count: chips they put in did match the bet at the time.
-  int top = -1;
+  // Whole arrays (seats beyond the players hold 0), which vectorise.
+  std::array<Chips, kMaxPlayers> put_in{};
+  for (std::size_t i = 0; i < kMaxPlayers; ++i) put_in[i] = state_.committed[i] - ante_[i];
+  const Chips top = *std::max_element(put_in.begin(), put_in.end());
   Chips second = 0;
-  for (int p = 0; p < state_.num_players; ++p) {
-    const Chips c = bet_total(p);
-    if (top < 0 || c > bet_total(top)) {
-      if (top >= 0) second = std::max(second, bet_total(top));
-      top = p;
-    } else {
-      second = std::max(second, c);
-    }
+  int at_top = 0;
+  for (const Chips c : put_in) {
+    at_top += c == top ? 1 : 0;
+    second = std::max(second, c == top ? 0 : c);
   }
-  const auto t = static_cast<std::size_t>(top);
-  const Chips excess = bet_total(top) - second;
-  if (excess <= 0) return;
+  if (at_top > 1 || top <= second) return;  // the highest was matched
+  const int player = static_cast<int>(std::find(put_in.begin(), put_in.end(), top) - put_in.begin());
+  const auto t = static_cast<std::size_t>(player);
+  const Chips excess = top - second;
   state_.committed[t] -= excess;
   state_.bets[t] -= std::min(excess, state_.bets[t]);
   state_.stacks[t] += excess;
   state_.pot -= excess;
-  record(EventType::kUncalledReturn, top, excess);
+  record(EventType::kUncalledReturn, player, excess);
 }
 
 bool Hand::is_single_pot() const {
@@ -381,32 +436,125 @@ void Hand::award_to_last_player() {
   end_hand();
 }
 
+namespace {
+
+using Ranks = std::array<HandRank, kMaxPlayers>;
+using Winnings = std::array<Chips, kMaxPlayers>;
+
+// The players holding the best hand among `eligible` (a bit per player).
+std::uint32_t best_hands(std::span<const HandRank, kMaxPlayers> rank, std::uint32_t eligible) {
+  // On the raw values, which compile to conditional moves: who holds the
+  // best hand is as good as random, a branch on it a coin toss.
+  std::uint16_t best = 0;
+  for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+    best = std::max(best, rank[static_cast<std::size_t>(std::countr_zero(rest))].value);
+  }
+  std::uint32_t winners = 0;
+  for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    winners |= std::uint32_t{rank[static_cast<std::size_t>(p)].value == best} << p;
+  }
+  return winners;
+}
+
+// R17: equal shares; the odd chips one each from the first seat left of the
+// button, which is hand-order index 0 (the lowest bit).
+void share_out(Winnings& winnings, std::uint32_t winners, Chips amount) {
+  const int count = std::popcount(winners);
+  const Chips share = amount / count;
+  Chips odd = amount % count;
+  for (std::uint32_t rest = winners; rest != 0; rest &= rest - 1) {
+    const Chips extra = odd > 0 ? 1 : 0;
+    winnings[static_cast<std::size_t>(std::countr_zero(rest))] += share + extra;
+    odd -= extra;
+  }
+}
+
+}  // namespace
+
+CardSet Hand::hole_set(int player) const {
+  const auto& cards = setup_.hole[static_cast<std::size_t>(player)];
+  CardSet hole;
+  hole.add(cards[0]);  // every game deals at least two
+  hole.add(cards[1]);
+  for (int c = 2; c < setup_.rules.hole_cards; ++c) hole.add(cards[static_cast<std::size_t>(c)]);
+  return hole;
+}
+
 void Hand::showdown(bool run_out) {
   to_act_ = -1;
   return_uncalled();
   // R19: with nobody left to bet, every hand is turned up before the rest of
   // the board comes.
   if (run_out) {
-    for (int p = 0; p < state_.num_players; ++p) {
-      if (state_.folded[static_cast<std::size_t>(p)]) continue;
-      CardSet hole;
-      for (int c = 0; c < setup_.rules.hole_cards; ++c) hole.add(setup_.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)]);
-      record(EventType::kShow, p, 0, hole);
+    for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
+      const int p = std::countr_zero(rest);
+      record(EventType::kShow, p, 0, hole_set(p));
     }
+    make_room_for_orbit();
     deal_board_to(kBoardSize);
   }
 
   CardSet board;
-  for (int i = 0; i < kBoardSize; ++i) board.add(setup_.board[static_cast<std::size_t>(i)]);
-  std::array<HandRank, kMaxPlayers> rank{};
+  for (const Card card : setup_.board) board.add(card);
+  Ranks rank{};
   std::array<CardSet, kMaxPlayers> hole{};
-  for (int p = 0; p < state_.num_players; ++p) {
+  for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
     const auto i = static_cast<std::size_t>(p);
-    if (state_.folded[i]) continue;
-    for (int c = 0; c < setup_.rules.hole_cards; ++c) hole[i].add(setup_.hole[i][static_cast<std::size_t>(c)]);
+    hole[i] = hole_set(p);
     rank[i] = evaluate_hand(setup_.rules.hole_cards, hole[i], board);
   }
 
+  // Usually every live player contests every chip: one pot, several times
+  // cheaper than the layering of side pots.
+  Winnings winnings{};
+  if (is_single_pot()) {
+    share_out(winnings, best_hands(rank, live_mask_), pot());
+  } else {
+    winnings = side_pot_winnings(rank);
+  }
+
+  // R18: who shows and who mucks changes no chip, so it is decided after the
+  // awards: the river's last aggressor first (else the first player left of
+  // the button), then clockwise; a player shows when it beats or ties the
+  // best hand shown so far, or wins something.
+  if (!run_out) {
+    const int last_aggressor = state_.betting.last_raiser_this_round;
+    const std::uint32_t from_first = last_aggressor < 0 ? ~0u : ~((1u << last_aggressor) - 1u);
+    std::uint16_t best_shown = 0;
+    auto show_or_muck = [&](std::uint32_t players) {
+      for (std::uint32_t rest = players; rest != 0; rest &= rest - 1) {
+        const int p = std::countr_zero(rest);
+        const auto i = static_cast<std::size_t>(p);
+        // Without a branch, as in best_hands(). A hand that does not show
+        // is below the best shown, so max() changes nothing for it.
+        const std::uint16_t value = rank[i].value;
+        const bool shows = (value >= best_shown) | (winnings[i] > 0);
+        best_shown = std::max(best_shown, value);
+        static_assert(static_cast<int>(EventType::kMuck) == static_cast<int>(EventType::kShow) + 1);
+        record(static_cast<EventType>(static_cast<int>(EventType::kMuck) - int{shows}), p, 0,
+               CardSet::from_bits(hole[i].bits() & (std::uint64_t{0} - std::uint64_t{shows})));
+      }
+    };
+    show_or_muck(live_mask_ & from_first);
+    show_or_muck(live_mask_ & ~from_first);
+  }
+  std::uint32_t paid = 0;  // without a branch per player, as above
+  for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    paid |= std::uint32_t{winnings[static_cast<std::size_t>(p)] != 0} << p;
+  }
+  for (std::uint32_t rest = paid; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    const auto i = static_cast<std::size_t>(p);
+    state_.stacks[i] += winnings[i];
+    record(EventType::kWin, p, winnings[i]);
+  }
+  end_hand();
+}
+
+std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const {
   // Pots won by exactly the same players are split as one: splitting them one
   // by one would make odd chips the combined amount does not have (the
   // oracle histories demand this; docs/rules-decisions.md). At most one pot
@@ -415,22 +563,9 @@ void Hand::showdown(bool run_out) {
   std::array<Chips, 2 * kMaxPlayers> pot_amount{};
   int pot_count = 0;
   Chips distributed = 0;
-  // The players holding the best hand among `eligible` (a bit per player).
-  auto winners_among = [&](std::uint32_t eligible) {
-    HandRank best{};
-    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
-      best = std::max(best, rank[static_cast<std::size_t>(std::countr_zero(rest))]);
-    }
-    std::uint32_t winners = 0;
-    for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
-      const int p = std::countr_zero(rest);
-      if (rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
-    }
-    return winners;
-  };
   auto add_pot = [&](std::uint32_t eligible, Chips amount) {
     if (amount == 0) return;
-    const std::uint32_t winners = winners_among(eligible);
+    const std::uint32_t winners = best_hands(rank, eligible);
     int k = 0;
     while (k < pot_count && pot_winners[static_cast<std::size_t>(k)] != winners) ++k;
     if (k == pot_count) pot_winners[static_cast<std::size_t>(pot_count++)] = winners;
@@ -442,13 +577,8 @@ void Hand::showdown(bool run_out) {
   // reaches it (R13).
   auto add_layers = [&](const std::array<Chips, kMaxPlayers>& put_in, const std::array<Chips, kMaxPlayers>& limit,
                         std::array<Chips, kMaxPlayers> levels, int level_count) {
-    // Usually every live player put in the same: one pot, nothing to sort.
-    if (std::all_of(levels.begin(), levels.begin() + level_count, [&](Chips l) { return l == levels[0]; })) {
-      level_count = std::min(level_count, 1);
-    } else {
-      std::sort(levels.begin(), levels.begin() + level_count);
-      level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
-    }
+    std::sort(levels.begin(), levels.begin() + level_count);
+    level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
     Chips previous = 0;
     for (int l = 0; l < level_count; ++l) {
       const Chips level = levels[static_cast<std::size_t>(l)];
@@ -464,97 +594,50 @@ void Hand::showdown(bool run_out) {
     }
   };
 
-  if (is_single_pot()) {
-    // Every live player contests every chip: one pot, without the layering
-    // below (most showdowns, and several times cheaper).
-    pot_winners[0] = winners_among(live_mask_);
-    pot_amount[0] = pot();
-    pot_count = 1;
-  } else {
-    // Antes (V3) are dead money that every live player contests, except that a
-    // player who could not cover its own ante wins from each ante at most what
-    // it posted (R13). A big-blind ante is thus won by whoever wins the main
-    // pot, and it is never an uncalled bet.
-    std::array<Chips, kMaxPlayers> levels{};
-    int level_count = 0;
-    if (antes_posted_) {
-      constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
-      std::array<Chips, kMaxPlayers> ante_limit{};
-      Chips highest_limit = 0;
-      for (int p = 0; p < state_.num_players; ++p) {
-        const auto i = static_cast<std::size_t>(p);
-        ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
-        if (!state_.folded[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
-      }
-      for (int p = 0; p < state_.num_players; ++p) {
-        const auto i = static_cast<std::size_t>(p);
-        if (state_.folded[i]) continue;
-        // When every live player is short, the longest takes the rest, as a
-        // full ante would.
-        if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
-        levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
-      }
-      add_layers(ante_, ante_limit, levels, level_count);
-    }
-
-    // Bets (R13): one pot per distinct bet level of the live players, each
-    // contested by those who reached it.
-    std::array<Chips, kMaxPlayers> bets{};
-    level_count = 0;
+  // Antes (V3) are dead money that every live player contests, except that a
+  // player who could not cover its own ante wins from each ante at most what
+  // it posted (R13). A big-blind ante is thus won by whoever wins the main
+  // pot, and it is never an uncalled bet.
+  std::array<Chips, kMaxPlayers> levels{};
+  int level_count = 0;
+  if (antes_posted_) {
+    constexpr Chips kUncapped = std::numeric_limits<Chips>::max();
+    std::array<Chips, kMaxPlayers> ante_limit{};
+    Chips highest_limit = 0;
     for (int p = 0; p < state_.num_players; ++p) {
       const auto i = static_cast<std::size_t>(p);
-      bets[i] = bet_total(p);
-      if (!state_.folded[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
+      ante_limit[i] = ante_[i] < setup_.antes[i] ? ante_[i] : kUncapped;
+      if (!state_.folded[i]) highest_limit = std::max(highest_limit, ante_limit[i]);
     }
-    add_layers(bets, bets, levels, level_count);
-    // Nothing may be left behind, whatever the commitments looked like.
-    if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
-  }
-
-  // R17: equal shares; the odd chips one each from the first seat left of
-  // the button, which is hand-order index 0.
-  std::array<Chips, kMaxPlayers> winnings{};
-  for (int k = 0; k < pot_count; ++k) {
-    const std::uint32_t winners = pot_winners[static_cast<std::size_t>(k)];
-    const Chips amount = pot_amount[static_cast<std::size_t>(k)];
-    const Chips share = amount / std::popcount(winners);
-    Chips odd = amount % std::popcount(winners);
     for (int p = 0; p < state_.num_players; ++p) {
-      if ((winners & (1u << p)) == 0) continue;
-      winnings[static_cast<std::size_t>(p)] += share + (odd > 0 ? 1 : 0);
-      if (odd > 0) --odd;
-    }
-  }
-
-  // R18: who shows and who mucks changes no chip, so it is decided after the
-  // awards: the river's last aggressor first (else the first player left of
-  // the button), then clockwise; a player shows when it beats or ties the
-  // best hand shown so far, or wins something.
-  if (!run_out) {
-    int first = state_.betting.last_raiser_this_round;
-    if (first < 0) {
-      for (int p = 0; p < state_.num_players && first < 0; ++p) first = state_.folded[static_cast<std::size_t>(p)] ? -1 : p;
-    }
-    HandRank best_shown{};
-    for (int k = 0; k < state_.num_players; ++k) {
-      const int p = (first + k) % state_.num_players;
       const auto i = static_cast<std::size_t>(p);
       if (state_.folded[i]) continue;
-      if (rank[i] >= best_shown || winnings[i] > 0) {
-        best_shown = std::max(best_shown, rank[i]);
-        record(EventType::kShow, p, 0, hole[i]);
-      } else {
-        record(EventType::kMuck, p);
-      }
+      // When every live player is short, the longest takes the rest, as a
+      // full ante would.
+      if (ante_limit[i] == highest_limit) ante_limit[i] = kUncapped;
+      levels[static_cast<std::size_t>(level_count++)] = ante_limit[i];
     }
+    add_layers(ante_, ante_limit, levels, level_count);
   }
+
+  // Bets (R13): one pot per distinct bet level of the live players, each
+  // contested by those who reached it.
+  std::array<Chips, kMaxPlayers> bets{};
+  level_count = 0;
   for (int p = 0; p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    if (winnings[i] == 0) continue;
-    state_.stacks[i] += winnings[i];
-    record(EventType::kWin, p, winnings[i]);
+    bets[i] = bet_total(p);
+    if (!state_.folded[i]) levels[static_cast<std::size_t>(level_count++)] = bets[i];
   }
-  end_hand();
+  add_layers(bets, bets, levels, level_count);
+  // Nothing may be left behind, whatever the commitments looked like.
+  if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
+
+  Winnings winnings{};
+  for (int k = 0; k < pot_count; ++k) {
+    share_out(winnings, pot_winners[static_cast<std::size_t>(k)], pot_amount[static_cast<std::size_t>(k)]);
+  }
+  return winnings;
 }
 
 void Hand::end_hand() {
@@ -566,7 +649,7 @@ const Observation& Hand::observe() const {
   state_.player = to_act_;
   state_.hole = to_act_ >= 0 ? setup_.hole[static_cast<std::size_t>(to_act_)] : std::array<Card, 4>{};
   state_.legal = legal_actions();
-  state_.history = events_;
+  state_.history = events();
   return state_;
 }
 

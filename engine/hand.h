@@ -32,6 +32,8 @@
 
 namespace sngsim {
 
+struct HandRank;
+
 inline constexpr int kMaxPlayers = 9;
 inline constexpr int kBoardSize = 5;
 
@@ -173,7 +175,7 @@ class Hand {
   bool has_folded(int player) const { return state_.folded[static_cast<std::size_t>(player)]; }
   Chips pot() const { return state_.pot; }  // 0 once the hand is over
   int board_count() const { return state_.board_count; }
-  std::span<const Event> events() const { return events_; }
+  std::span<const Event> events() const { return {events_.data(), event_count_}; }
 
  private:
   bool is_active(int player) const;  // in the hand and not all-in
@@ -187,8 +189,25 @@ class Hand {
   Chips bet_size() const;
   Chips pot_limit_raise_to(int player) const;
 
+  // apply()'s parts off its hot path (checks and calls that leave someone
+  // to act): a bet or raise, and the end of a round or of the hand. They and
+  // apply() end in action_taken(), a tail call each, so that the hot path
+  // saves no registers.
+  ApplyError bet_or_raise(int player, Chips to);
+  ApplyError action_taken(int player);
+  ApplyError after_last_action(int player);
+  void settle_reopen_levels();
+  void reset_reopen_levels();
+
   void put_in(int player, Chips amount);
   void record(EventType type, int player, Chips amount = 0, CardSet cards = {});
+  // Between a bet (or the start of a round) and the next, each player acts
+  // at most once: with room for that many events (and a round's board
+  // cards) made at those points, checks, calls, folds and the board record
+  // without a capacity check, which keeps apply()'s hot path free of calls.
+  void make_room_for_orbit();
+  void grow_events();
+  void record_in_room(EventType type, int player, Chips amount = 0, CardSet cards = {});
   void begin_round(Street street);
   void advance();
   void deal_board_to(int count);
@@ -198,6 +217,9 @@ class Hand {
   bool is_single_pot() const;
   void award_to_last_player();
   void showdown(bool run_out);
+  CardSet hole_set(int player) const;
+  // Each player's share of a pot split into side pots (R13, antes V3, R17).
+  std::array<Chips, kMaxPlayers> side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const;
   // After the awards: the pot is empty and the hand terminal.
   void end_hand();
 
@@ -214,17 +236,24 @@ class Hand {
   // bet, so uncalled bets (R14) and side pots (R13) are measured without them.
   std::array<Chips, kMaxPlayers> ante_{};
   // Bit p set: player p is still in the hand (live), also has chips behind
-  // (active), or still has to act this round (pending). Masks keep the
-  // per-action bookkeeping to a few instructions.
+  // (active), still has to act this round (pending), or has acted since the
+  // round's last bet (unsettled, below). Masks keep the per-action
+  // bookkeeping to a few instructions.
   std::uint32_t live_mask_ = 0;
   std::uint32_t active_mask_ = 0;
   std::uint32_t pending_mask_ = 0;
+  std::uint32_t unsettled_mask_ = 0;
   bool antes_posted_ = false;
-  std::array<bool, kMaxPlayers> acted_{};
-  // No-limit and pot-limit reopening (R12): the bet level a player must face
-  // before it may raise again.
+  // Reopening: what a player saw when it last acted this round, against
+  // which a later bet is measured (0 and -1, which reopen everything, for
+  // one that has not acted). Checks and calls leave the bet level as it is,
+  // so a check or call only marks its player unsettled and the next bet
+  // writes the level for all of them at once (settle_reopen_levels), off
+  // the hot path.
+  // No-limit and pot-limit (R12): the bet level a player must face before
+  // it may raise again.
   std::array<Chips, kMaxPlayers> reopen_level_{};
-  // Fixed-limit reopening (V2): the count of full bets seen when it acted.
+  // Fixed limit (V2): the count of full bets seen.
   std::array<int, kMaxPlayers> full_bets_seen_{};
   int to_act_ = -1;
   int big_blind_player_ = 0;
@@ -232,7 +261,10 @@ class Hand {
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
+  // This hand's events are the first event_count_ of events_; the rest is
+  // room (see make_room_for_orbit).
   std::vector<Event> events_;
+  std::size_t event_count_ = 0;
 };
 
 }  // namespace sngsim

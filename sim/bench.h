@@ -1,6 +1,7 @@
 #pragma once
 // Benchmark results: medians of repeated runs, as the project quotes speed.
 
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,18 @@ struct BenchResult {
 
 // The median of samples (the mean of the middle two for an even count).
 double median(std::vector<double> samples);
+
+// Processor time, not wall time, for the single-threaded benches (evaluator,
+// hand): their one thread never waits, so on an idle machine the two agree,
+// while on a shared one wall time also counts the time other processes hold
+// the core, which made medians swing by half. The figure is what one core
+// does.
+using CpuTime = std::clock_t;
+
+inline CpuTime cpu_now() { return std::clock(); }
+
+inline double ns_since(CpuTime start) {
+  return static_cast<double>(std::clock() - start) * (1e9 / CLOCKS_PER_SEC);
+}
 
 }  // namespace sngsim

@@ -24,18 +24,6 @@ constexpr std::int64_t kSevenCardHands = 133'784'560;
 // Keeps results observable so the optimiser cannot drop the work.
 volatile std::uint64_t g_sink = 0;
 
-// Processor time, not wall time: the evaluator runs on the calling thread
-// alone and never waits, so on an idle machine the two agree, while on a
-// shared one wall time also counts the time other processes hold the core,
-// which made medians swing by half. The figure is what one core does.
-using CpuTime = std::clock_t;
-
-CpuTime cpu_now() { return std::clock(); }
-
-double ns_since(CpuTime start) {
-  return static_cast<double>(std::clock() - start) * (1e9 / CLOCKS_PER_SEC);
-}
-
 CardSet random_cards(CounterRng& rng, int count, CardSet dead = {}) {
   CardSet set;
   while (set.size() < count) {

@@ -1,7 +1,6 @@
 #include "sim/bench_hand.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 
 #include "engine/deck.h"
@@ -38,7 +37,7 @@ void deal(HandSetup& setup, std::uint64_t key) {
 double time_floor(std::uint64_t seed) {
   HandSetup setup;
   std::uint64_t checksum = 0;
-  const auto start = std::chrono::steady_clock::now();
+  const CpuTime start = cpu_now();
   for (int h = 0; h < kHandsPerRun; ++h) {
     deal(setup, derive_key(seed, static_cast<std::uint64_t>(h)));
     CardSet board;
@@ -50,7 +49,7 @@ double time_floor(std::uint64_t seed) {
       checksum += evaluate_holdem(cards).value;
     }
   }
-  const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  const double ns = ns_since(start);
   g_sink = g_sink + checksum;
   return ns / kHandsPerRun;
 }
@@ -64,14 +63,14 @@ double time_hands(std::uint64_t seed) {
   setup.blinds[1] = 20;
   Hand hand;
   std::uint64_t checksum = 0;
-  const auto start = std::chrono::steady_clock::now();
+  const CpuTime start = cpu_now();
   for (int h = 0; h < kHandsPerRun; ++h) {
     deal(setup, derive_key(seed, static_cast<std::uint64_t>(h)));
     hand.start(setup);
     while (!hand.is_terminal()) hand.apply(Action::check_call());
     checksum += static_cast<std::uint64_t>(hand.stack(0));
   }
-  const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  const double ns = ns_since(start);
   g_sink = g_sink + checksum;
   return ns / kHandsPerRun;
 }
