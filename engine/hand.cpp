@@ -24,28 +24,26 @@ const char* apply_error_name(ApplyError error) {
 
 namespace {
 constexpr int kFixedLimitBetCap = 4;  // one bet and three raises (V2)
-constexpr std::size_t kEventReserve = 256;
 }  // namespace
 
 Hand::Hand() {
   state_.street = Street::kShowdown;  // no hand yet: nothing to act on
-  events_.resize(kEventReserve);
 }
 
-void Hand::grow_events() { events_.resize(2 * events_.size()); }
-
-void Hand::make_room_for_orbit() {
-  if (events_.size() - event_count_ < kMaxPlayers + 1) grow_events();
+void EventLog::grow(std::size_t count) {
+  const std::size_t used = size();
+  events_.resize(std::max({2 * events_.size(), used + count, kInitialRoom}));
+  next_ = events_.data() + used;
 }
+
+void Hand::make_room_for_orbit() { log_.make_room(kMaxPlayers + 1); }
 
 inline void Hand::record_in_room(EventType type, int player, Chips amount, CardSet cards) {
-  assert(event_count_ < events_.size());
-  events_[event_count_++] = Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards};
+  log_.record_in_room(Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards});
 }
 
 inline void Hand::record(EventType type, int player, Chips amount, CardSet cards) {
-  if (event_count_ == events_.size()) [[unlikely]] grow_events();
-  record_in_room(type, player, amount, cards);
+  log_.record(Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards});
 }
 
 bool Hand::is_active(int player) const { return (active_mask_ >> player) & 1u; }
@@ -87,7 +85,10 @@ void Hand::start(const HandSetup& setup) {
   state_.min_bet = setup.min_bet;
   state_.big_bet = setup.big_bet;
   state_.seats = setup.seats;
-  event_count_ = 0;
+  // Room for the start's events (at most three a player: ante, blind,
+  // cards) and the first orbit, so that they all skip the capacity check.
+  log_.clear();
+  log_.make_room(4 * kMaxPlayers + 1);
   state_.street = Street::kPreflop;
   state_.board = {};  // board cards not dealt yet stay hidden (0)
   state_.board_count = 0;
@@ -114,9 +115,6 @@ void Hand::start(const HandSetup& setup) {
     any_ante |= setup.antes[i];
   }
 
-  // The events of a start (at most three a player) fit the log's initial
-  // room, so they skip the capacity check.
-  static_assert(3 * kMaxPlayers <= kEventReserve);
   // Antes first, as dead money that counts toward nobody's bet (V3).
   for (int p = 0; any_ante != 0 && p < state_.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);

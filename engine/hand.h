@@ -23,8 +23,10 @@
 // before odd chips are given out (R17).
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "engine/card.h"
@@ -97,6 +99,50 @@ struct Event {
   Street street = Street::kPreflop;
   Chips amount = 0;
   CardSet cards;
+};
+
+// The events of one hand, in order. Recording one is a few stores: the log
+// keeps room ahead, and where the caller made room before (make_room), it
+// records without a capacity check (record_in_room), so that no call, and
+// no register saved for one, is on the engine's hot path.
+class EventLog {
+ public:
+  EventLog() : events_(kInitialRoom), next_(events_.data()) {}
+  EventLog(const EventLog& other) : events_(other.events_), next_(events_.data() + other.size()) {}
+  EventLog(EventLog&& other) noexcept : events_(std::move(other.events_)), next_(other.next_) {
+    other.next_ = other.events_.data();
+  }
+  EventLog& operator=(const EventLog& other) { return *this = EventLog(other); }
+  EventLog& operator=(EventLog&& other) noexcept {
+    events_.swap(other.events_);
+    std::swap(next_, other.next_);
+    return *this;
+  }
+  ~EventLog() = default;
+
+  std::span<const Event> view() const { return {events_.data(), next_}; }
+  std::size_t size() const { return static_cast<std::size_t>(next_ - events_.data()); }
+  void clear() { next_ = events_.data(); }
+  void record(const Event& event) {
+    if (next_ == end()) [[unlikely]] grow(1);
+    *next_++ = event;
+  }
+  void make_room(std::size_t count) {
+    if (static_cast<std::size_t>(end() - next_) < count) grow(count);
+  }
+  void record_in_room(const Event& event) {
+    assert(next_ < end());
+    *next_++ = event;
+  }
+
+  static constexpr std::size_t kInitialRoom = 256;
+
+ private:
+  Event* end() { return events_.data() + events_.size(); }
+  void grow(std::size_t count);
+
+  std::vector<Event> events_;  // all of it room beyond next_
+  Event* next_;
 };
 
 // Everything a hand needs to start. Cards are dealt by the caller (from a
@@ -175,7 +221,7 @@ class Hand {
   bool has_folded(int player) const { return state_.folded[static_cast<std::size_t>(player)]; }
   Chips pot() const { return state_.pot; }  // 0 once the hand is over
   int board_count() const { return state_.board_count; }
-  std::span<const Event> events() const { return {events_.data(), event_count_}; }
+  std::span<const Event> events() const { return log_.view(); }
 
  private:
   bool is_active(int player) const;  // in the hand and not all-in
@@ -206,7 +252,6 @@ class Hand {
   // cards) made at those points, checks, calls, folds and the board record
   // without a capacity check, which keeps apply()'s hot path free of calls.
   void make_room_for_orbit();
-  void grow_events();
   void record_in_room(EventType type, int player, Chips amount = 0, CardSet cards = {});
   void begin_round(Street street);
   void advance();
@@ -242,7 +287,6 @@ class Hand {
   std::uint32_t live_mask_ = 0;
   std::uint32_t active_mask_ = 0;
   std::uint32_t pending_mask_ = 0;
-  std::uint32_t unsettled_mask_ = 0;
   bool antes_posted_ = false;
   // Reopening: what a player saw when it last acted this round, against
   // which a later bet is measured (0 and -1, which reopen everything, for
@@ -255,16 +299,16 @@ class Hand {
   std::array<Chips, kMaxPlayers> reopen_level_{};
   // Fixed limit (V2): the count of full bets seen.
   std::array<int, kMaxPlayers> full_bets_seen_{};
+  // Apart from the other masks: next to pending_mask_, the compiler merged
+  // the two updates of every action into slower vector instructions.
+  std::uint32_t unsettled_mask_ = 0;
   int to_act_ = -1;
   int big_blind_player_ = 0;
   Chips min_raise_increment_ = 0;
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
-  // This hand's events are the first event_count_ of events_; the rest is
-  // room (see make_room_for_orbit).
-  std::vector<Event> events_;
-  std::size_t event_count_ = 0;
+  EventLog log_;
 };
 
 }  // namespace sngsim
