@@ -411,15 +411,14 @@ void Hand::return_uncalled() {
 }
 
 bool Hand::is_single_pot() const {
-  Chips level = -1;
+  const Chips level = bet_total(std::countr_zero(live_mask_));
+  bool single = true;  // and-ed without a branch per player
   for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
     const int p = std::countr_zero(rest);
     const auto i = static_cast<std::size_t>(p);
-    if (ante_[i] < setup_.antes[i]) return false;
-    if (level >= 0 && bet_total(p) != level) return false;
-    level = bet_total(p);
+    single &= (ante_[i] >= setup_.antes[i]) & (bet_total(p) == level);
   }
-  return true;
+  return single;
 }
 
 void Hand::award_to_last_player() {
