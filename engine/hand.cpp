@@ -30,12 +30,6 @@ Hand::Hand() {
   state_.street = Street::kShowdown;  // no hand yet: nothing to act on
 }
 
-void EventLog::grow(std::size_t count) {
-  const std::size_t used = size();
-  events_.resize(std::max({2 * events_.size(), used + count, kInitialRoom}));
-  next_ = events_.data() + used;
-}
-
 void Hand::make_room_for_orbit() { log_.make_room(kMaxPlayers + 1); }
 
 inline void Hand::record_in_room(EventType type, int player, Chips amount, CardSet cards) {
