@@ -66,18 +66,29 @@ std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
   return results;
 }
 
-void print(const std::vector<BenchResult>& results, bool json) {
+// A comparison measured within one run (the machine's load moves absolute
+// figures by a third): "hand / floor", "speed-up 1 -> 2 threads".
+struct BenchRatio {
+  std::string name;
+  std::string json_key;
+  double value = 0.0;
+};
+
+void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio>& ratios, bool json) {
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& r : results) {
       out.push_back({{"name", r.name}, {"unit", r.unit}, {"median_ns_per_op", r.median_ns_per_op},
                      {"median_ops_per_sec", r.median_ops_per_sec}, {"samples_ns_per_op", r.samples_ns_per_op}});
     }
+    nlohmann::json ratio_values = nlohmann::json::object();
+    for (const auto& ratio : ratios) ratio_values[ratio.json_key] = ratio.value;
     std::cout << nlohmann::json{{"version", kVersion}, {"commit", kGitCommit}, {"results", out},
-                                {"peak_rss_mib", peak_rss_mib()}}.dump(2)
+                                {"ratios", ratio_values}, {"peak_rss_mib", peak_rss_mib()}}.dump(2)
               << "\n";
     return;
   }
+  for (const auto& ratio : ratios) std::printf("%s: %.2f\n", ratio.name.c_str(), ratio.value);
   for (const auto& r : results) {
     std::printf("%-58s %12.2f ns/%s  %14.0f %s/s  (median of %zu)\n", r.name.c_str(), r.median_ns_per_op,
                 r.unit.c_str(), r.median_ops_per_sec, r.unit.c_str(), r.samples_ns_per_op.size());
@@ -87,26 +98,28 @@ void print(const std::vector<BenchResult>& results, bool json) {
 
 void run_bench(const BenchOptions& options) {
   std::vector<BenchResult> results;
+  std::vector<BenchRatio> ratios;
   const bool all = options.what == "all";
   if (all || options.what == "evaluator") {
     for (auto& r : bench_evaluator(options.runs)) results.push_back(std::move(r));
   }
   if (all || options.what == "hand") {
     auto hand = bench_hand(options.runs);
-    if (hand.size() == 2 && !options.json) {
-      std::printf("hand / floor ratio: %.2f\n", hand[1].median_ns_per_op / hand[0].median_ns_per_op);
+    if (hand.size() == 2) {
+      ratios.push_back({"hand / floor ratio", "hand_over_floor", hand[1].median_ns_per_op / hand[0].median_ns_per_op});
     }
     for (auto& r : hand) results.push_back(std::move(r));
   }
   if (all || options.what == "tournament") {
     auto tournaments = bench_tournaments(options);
-    if (tournaments.size() == 2 && !options.json) {
-      std::printf("speed-up %d -> %d threads: %.2fx\n", options.threads[0], options.threads[1],
-                  tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op);
+    if (tournaments.size() == 2) {
+      ratios.push_back({"speed-up " + std::to_string(options.threads[0]) + " -> " + std::to_string(options.threads[1]) +
+                            " threads",
+                        "thread_speed_up", tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op});
     }
     for (auto& r : tournaments) results.push_back(std::move(r));
   }
-  print(results, options.json);
+  print(results, ratios, options.json);
 }
 
 }  // namespace
