@@ -1,5 +1,6 @@
 // `sngsim bench` reports its comparisons measured within one run (the hand
-// against its floor) both as text and in the JSON for machines.
+// against its floor, two threads against one) as text and in the JSON for
+// machines.
 
 #include <sys/wait.h>
 
@@ -45,4 +46,17 @@ TEST_CASE("sngsim bench hand gives its ratio to the floor as text and in JSON", 
   // the two medians it lists, bit for bit.
   CHECK(json.at("ratios").at("hand_over_floor").get<double>() == hand_ns / floor_ns);
   CHECK(hand_ns > floor_ns);  // the hand does all the floor's work and more
+}
+
+TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]") {
+  TempDir dir;
+  int exit_code = -1;
+  const auto json =
+      nlohmann::json::parse(run_bench(dir, "tournament --tournaments 100 --runs 1 --threads 1 2 --json", exit_code));
+  REQUIRE(exit_code == 0);
+  const auto& results = json.at("results");
+  REQUIRE(results.size() == 2);
+  const double one_thread_ns = results[0].at("median_ns_per_op").get<double>();
+  const double two_threads_ns = results[1].at("median_ns_per_op").get<double>();
+  CHECK(json.at("ratios").at("thread_speed_up").get<double>() == one_thread_ns / two_threads_ns);
 }
