@@ -34,8 +34,10 @@ TEST_CASE("sngsim bench hand gives its ratio to the floor as text and in JSON", 
   REQUIRE(exit_code == 0);
   CHECK(text.find("hand / floor ratio: ") != std::string::npos);
 
-  const auto json = nlohmann::json::parse(run_bench(dir, "hand --runs 1 --json", exit_code));
+  const std::string output = run_bench(dir, "hand --runs 1 --json", exit_code);
+  INFO(output);
   REQUIRE(exit_code == 0);
+  const auto json = nlohmann::json::parse(output);
   const auto& results = json.at("results");
   REQUIRE(results.size() == 2);
   const double floor_ns = results[0].at("median_ns_per_op").get<double>();
@@ -51,9 +53,13 @@ TEST_CASE("sngsim bench hand gives its ratio to the floor as text and in JSON", 
 TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]") {
   TempDir dir;
   int exit_code = -1;
-  const auto json =
-      nlohmann::json::parse(run_bench(dir, "tournament --tournaments 100 --runs 1 --threads 1 2 --json", exit_code));
+  const std::string output = run_bench(dir,
+                                       "tournament --config " SNGSIM_SOURCE_DIR
+                                       "/configs/bench.yaml --tournaments 100 --runs 1 --threads 1 2 --json",
+                                       exit_code);
+  INFO(output);
   REQUIRE(exit_code == 0);
+  const auto json = nlohmann::json::parse(output);
   const auto& results = json.at("results");
   REQUIRE(results.size() == 2);
   const double one_thread_ns = results[0].at("median_ns_per_op").get<double>();
