@@ -476,12 +476,18 @@ TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strateg
       const Observation obs = hand.observe();
       const std::size_t before = hand.events().size();
       if (obs.player == 1) {
-        // What play_tournament does on a fault (V5).
-        Action fallback = obs.legal.can_check ? Action::check_call() : Action::fold();
+        // What play_tournament does on a fault (V5): the fallback is chosen
+        // after the fault is caught. (Set before the call and overwritten by
+        // its result, gcc 12 at -O1 dropped the first store as dead although
+        // the call throws: wrong code that -fno-tree-dse or -fno-inline cure.)
+        bool faulted = false;
         try {
-          fallback = bot.decide(obs);
+          bot.decide(obs);
         } catch (...) {
+          faulted = true;
         }
+        REQUIRE(faulted);
+        const Action fallback = obs.legal.can_check ? Action::check_call() : Action::fold();
         REQUIRE(hand.apply(fallback) == ApplyError::kNone);
         const EventType done = hand.events()[before].type;
         if (obs.legal.can_check) {
