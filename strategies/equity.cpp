@@ -99,7 +99,7 @@ struct ShowdownCounter {
       if ((mask >> p & 1u) == 0) continue;
       const auto i = static_cast<std::size_t>(p);
       ++(winners == 1 ? tally->wins[i] : tally->ties[i]);
-      tally->share_units[i] += kShareUnit / winners;
+      tally->share_units[i] += kPotShareUnit / winners;
     }
   }
 };
@@ -179,8 +179,8 @@ ShowdownTally enumerate_showdowns(const EquitySpot& spot) {
     tally.boards = counter.wins0 + counter.wins1 + counter.ties;
     tally.wins = {counter.wins0, counter.wins1};
     tally.ties = {counter.ties, counter.ties};
-    tally.share_units = {kShareUnit * counter.wins0 + kShareUnit / 2 * counter.ties,
-                         kShareUnit * counter.wins1 + kShareUnit / 2 * counter.ties};
+    tally.share_units = {kPotShareUnit * counter.wins0 + kPotShareUnit / 2 * counter.ties,
+                         kPotShareUnit * counter.wins1 + kPotShareUnit / 2 * counter.ties};
     return tally;
   }
   ShowdownCounter counter{spot.hole_cards, players, {}, &tally};
@@ -205,7 +205,7 @@ EquityResult calculate_equity(const EquitySpot& spot, const EquityOptions& optio
       const auto i = static_cast<std::size_t>(p);
       result.players[i].win = static_cast<double>(tally.wins[i]) / n;
       result.players[i].tie = static_cast<double>(tally.ties[i]) / n;
-      result.players[i].equity = static_cast<double>(tally.share_units[i]) / (n * kShareUnit);
+      result.players[i].equity = static_cast<double>(tally.share_units[i]) / (n * kPotShareUnit);
     }
     return result;
   }
@@ -230,7 +230,7 @@ EquityResult calculate_equity(const EquitySpot& spot, const EquityOptions& optio
     }
     unsigned mask = 0;
     const int winners = counter.rank(board, mask);
-    const std::int64_t share = kShareUnit / winners;
+    const std::int64_t share = kPotShareUnit / winners;
     for (int p = 0; p < players; ++p) {
       if ((mask >> p & 1u) == 0) continue;
       const auto i = static_cast<std::size_t>(p);
@@ -247,8 +247,8 @@ EquityResult calculate_equity(const EquitySpot& spot, const EquityOptions& optio
     PlayerEquity& out = result.players[i];
     out.win = static_cast<double>(tally.wins[i]) / n;
     out.tie = static_cast<double>(tally.ties[i]) / n;
-    out.equity = static_cast<double>(tally.share_units[i]) / (n * kShareUnit);
-    const double mean_square = share_squares[i] / (n * kShareUnit * kShareUnit);
+    out.equity = static_cast<double>(tally.share_units[i]) / (n * kPotShareUnit);
+    const double mean_square = share_squares[i] / (n * kPotShareUnit * kPotShareUnit);
     const double variance = std::max(0.0, mean_square - out.equity * out.equity) * n / (n - 1);
     out.std_error = std::sqrt(variance / n);
   }
@@ -416,7 +416,7 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
   // loop's longest instruction.
   static constexpr std::array<std::int64_t, kMaxEquityPlayers + 1> kUnitsOfTie = [] {
     std::array<std::int64_t, kMaxEquityPlayers + 1> units{};
-    for (int k = 1; k <= kMaxEquityPlayers; ++k) units[static_cast<std::size_t>(k)] = kShareUnit / k;
+    for (int k = 1; k <= kMaxEquityPlayers; ++k) units[static_cast<std::size_t>(k)] = kPotShareUnit / k;
     return units;
   }();
   std::int64_t share_sum = 0;
@@ -494,9 +494,9 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
   }
   RangeEquity result;
   result.trials = n;
-  result.equity = static_cast<double>(share_sum) / (static_cast<double>(n) * kShareUnit);
+  result.equity = static_cast<double>(share_sum) / (static_cast<double>(n) * kPotShareUnit);
   const double mean_square =
-      static_cast<double>(share_square_sum) / (static_cast<double>(n) * kShareUnit * kShareUnit);
+      static_cast<double>(share_square_sum) / (static_cast<double>(n) * kPotShareUnit * kPotShareUnit);
   const double variance = std::max(0.0, mean_square - result.equity * result.equity) * n / (n - 1);
   result.std_error = std::sqrt(variance / n);
   return result;

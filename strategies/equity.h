@@ -29,10 +29,10 @@
 namespace sngsim {
 
 inline constexpr int kMaxEquityPlayers = 10;
-// Pot shares are counted in units of 1/kShareUnit of a pot, so that every
+// Pot shares are counted in units of 1/kPotShareUnit of a pot, so that every
 // k-way tie (k <= 10) is a whole number of units and exact tallies stay
 // integers.
-inline constexpr std::int64_t kShareUnit = 2520;
+inline constexpr std::int64_t kPotShareUnit = 2520;
 
 // Known cards of one all-in showdown.
 struct EquitySpot {
@@ -81,7 +81,7 @@ struct ShowdownTally {
   std::int64_t boards = 0;
   std::array<std::int64_t, kMaxEquityPlayers> wins{};
   std::array<std::int64_t, kMaxEquityPlayers> ties{};
-  std::array<std::int64_t, kMaxEquityPlayers> share_units{};  // pots won, in 1/kShareUnit
+  std::array<std::int64_t, kMaxEquityPlayers> share_units{};  // pots won, in 1/kPotShareUnit
 };
 
 // How many distinct completions of the board the spot has.
