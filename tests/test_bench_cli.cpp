@@ -25,7 +25,31 @@ std::string run_bench(const TempDir& dir, const std::string& arguments, int& exi
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// Runs `sngsim bench ARGUMENTS --json`, which must succeed and list exactly
+// two results; returns the JSON and the two medians.
+struct TwoResults {
+  nlohmann::json json;
+  double first_ns = 0.0;
+  double second_ns = 0.0;
+};
+
+TwoResults run_bench_json(const TempDir& dir, const std::string& arguments) {
+  int exit_code = -1;
+  const std::string output = run_bench(dir, arguments + " --json", exit_code);
+  INFO(output);
+  REQUIRE(exit_code == 0);
+  TwoResults two{nlohmann::json::parse(output)};
+  const auto& results = two.json.at("results");
+  REQUIRE(results.size() == 2);
+  two.first_ns = results[0].at("median_ns_per_op").get<double>();
+  two.second_ns = results[1].at("median_ns_per_op").get<double>();
+  return two;
+}
+
 }  // namespace
+
+// The JSON's numbers round-trip exactly, so each ratio is the division of
+// the two medians it lists, bit for bit.
 
 TEST_CASE("sngsim bench hand gives its ratio to the floor as text and in JSON", "[bench]") {
   TempDir dir;
@@ -34,35 +58,16 @@ TEST_CASE("sngsim bench hand gives its ratio to the floor as text and in JSON", 
   REQUIRE(exit_code == 0);
   CHECK(text.find("hand / floor ratio: ") != std::string::npos);
 
-  const std::string output = run_bench(dir, "hand --runs 1 --json", exit_code);
-  INFO(output);
-  REQUIRE(exit_code == 0);
-  const auto json = nlohmann::json::parse(output);
-  const auto& results = json.at("results");
-  REQUIRE(results.size() == 2);
-  const double floor_ns = results[0].at("median_ns_per_op").get<double>();
-  const double hand_ns = results[1].at("median_ns_per_op").get<double>();
-  CHECK(results[0].at("name").get<std::string>().rfind("floor", 0) == 0);
-  CHECK(results[1].at("name").get<std::string>().rfind("hand", 0) == 0);
-  // The JSON's numbers round-trip exactly, so the ratio is the division of
-  // the two medians it lists, bit for bit.
-  CHECK(json.at("ratios").at("hand_over_floor").get<double>() == hand_ns / floor_ns);
-  CHECK(hand_ns > floor_ns);  // the hand does all the floor's work and more
+  const TwoResults bench = run_bench_json(dir, "hand --runs 1");
+  CHECK(bench.json.at("results")[0].at("name").get<std::string>().rfind("floor", 0) == 0);
+  CHECK(bench.json.at("results")[1].at("name").get<std::string>().rfind("hand", 0) == 0);
+  CHECK(bench.json.at("ratios").at("hand_over_floor").get<double>() == bench.second_ns / bench.first_ns);
+  CHECK(bench.second_ns > bench.first_ns);  // the hand does all the floor's work and more
 }
 
 TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]") {
   TempDir dir;
-  int exit_code = -1;
-  const std::string output = run_bench(dir,
-                                       "tournament --config " SNGSIM_SOURCE_DIR
-                                       "/configs/bench.yaml --tournaments 100 --runs 1 --threads 1 2 --json",
-                                       exit_code);
-  INFO(output);
-  REQUIRE(exit_code == 0);
-  const auto json = nlohmann::json::parse(output);
-  const auto& results = json.at("results");
-  REQUIRE(results.size() == 2);
-  const double one_thread_ns = results[0].at("median_ns_per_op").get<double>();
-  const double two_threads_ns = results[1].at("median_ns_per_op").get<double>();
-  CHECK(json.at("ratios").at("thread_speed_up").get<double>() == one_thread_ns / two_threads_ns);
+  const TwoResults bench = run_bench_json(
+      dir, "tournament --config " SNGSIM_SOURCE_DIR "/configs/bench.yaml --tournaments 100 --runs 1 --threads 1 2");
+  CHECK(bench.json.at("ratios").at("thread_speed_up").get<double>() == bench.first_ns / bench.second_ns);
 }
