@@ -40,8 +40,6 @@ inline void Hand::record(EventType type, int player, Chips amount, CardSet cards
   log_.record(Event{type, static_cast<std::int8_t>(player), state_.street, amount, cards});
 }
 
-bool Hand::is_active(int player) const { return (active_mask_ >> player) & 1u; }
-
 int Hand::active_count() const { return std::popcount(active_mask_); }
 
 int Hand::live_count() const { return std::popcount(live_mask_); }
@@ -268,7 +266,7 @@ ApplyError Hand::apply(Action action) {
   return action_taken(player);
 }
 
-ApplyError Hand::bet_or_raise(int player, Chips to) {
+[[gnu::noinline]] ApplyError Hand::bet_or_raise(int player, Chips to) {
   const auto p = static_cast<std::size_t>(player);
   const LegalActions legal = legal_actions();
   if (!legal.can_raise) return ApplyError::kCannotRaise;
@@ -321,7 +319,10 @@ void Hand::reset_reopen_levels() {
   unsettled_mask_ = 0;
 }
 
-ApplyError Hand::after_last_action(int player) {
+// Kept out of line on purpose (here and bet_or_raise): inlined into apply(),
+// their calls made apply() save registers on every check and call, which
+// the inliner decided differently as these functions changed size.
+[[gnu::noinline]] ApplyError Hand::after_last_action(int player) {
   if (live_count() == 1) {
     award_to_last_player();
   } else if (round_is_over()) {
@@ -385,7 +386,7 @@ void Hand::return_uncalled() {
   // Folded players count: chips they put in did match the bet at the time.
   // Whole arrays (seats beyond the players hold 0), which vectorise.
   std::array<Chips, kMaxPlayers> put_in{};
-  for (std::size_t i = 0; i < kMaxPlayers; ++i) put_in[i] = state_.committed[i] - ante_[i];
+  for (int p = 0; p < kMaxPlayers; ++p) put_in[static_cast<std::size_t>(p)] = bet_total(p);
   const Chips top = *std::max_element(put_in.begin(), put_in.end());
   Chips second = 0;
   int at_top = 0;
@@ -418,12 +419,9 @@ bool Hand::is_single_pot() const {
 void Hand::award_to_last_player() {
   to_act_ = -1;
   return_uncalled();
-  const Chips total = pot();
-  for (int p = 0; p < state_.num_players; ++p) {
-    if (state_.folded[static_cast<std::size_t>(p)]) continue;
-    state_.stacks[static_cast<std::size_t>(p)] += total;
-    record(EventType::kWin, p, total);
-  }
+  const int winner = std::countr_zero(live_mask_);
+  state_.stacks[static_cast<std::size_t>(winner)] += pot();
+  record(EventType::kWin, winner, pot());
   end_hand();
 }
 
@@ -476,7 +474,8 @@ void Hand::showdown(bool run_out) {
   to_act_ = -1;
   return_uncalled();
   // R19: with nobody left to bet, every hand is turned up before the rest of
-  // the board comes.
+  // the board comes. (Rare: building the hole sets again below is cheaper
+  // than a second pass over the players in every showdown.)
   if (run_out) {
     for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
       const int p = std::countr_zero(rest);

@@ -153,7 +153,6 @@ class Hand {
   std::span<const Event> events() const { return log_.view(); }
 
  private:
-  bool is_active(int player) const;  // in the hand and not all-in
   void fold(int player);
   int active_count() const;
   int live_count() const;
