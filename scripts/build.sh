@@ -5,5 +5,11 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 # With MPI: `mpirun -np K build/sngsim run ...` splits a run over K ranks;
 # started without mpirun the binary never touches MPI.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNGSIM_MPI=ON >/dev/null
+# ccache, when installed, makes rebuilds after a checkout cheap (it is not
+# required: a fresh machine builds without it).
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNGSIM_MPI=ON "${launcher[@]}" >/dev/null
 cmake --build build -j "$(nproc)"
