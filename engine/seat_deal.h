@@ -6,7 +6,7 @@
 //
 // So the cards of seat s in hand h depend only on the deck key and s, never
 // on who else is still alive. That is what keeps duplicate tournaments
-// (sim/duplicate.h) paired: copies of a deal schedule in which players bust
+// (sim/config/duplicate.h) paired: copies of a deal schedule in which players bust
 // at different hands still give every seat the same cards, hand by hand.
 // Dealing to the live players in hand order instead would shift every card
 // after the first bust that differs between the copies.

@@ -5,7 +5,7 @@ Usage:  scripts/report.py RESULTS_DIR [--max-cells N]
         (or `sngsim report RESULTS_DIR`, which runs this script)
 
 Reads RESULTS_DIR/summary.json (schema: the comment at the top of
-sim/summary.h) and RESULTS_DIR/config.yaml, and writes
+sim/report/summary.h) and RESULTS_DIR/config.yaml, and writes
 
   RESULTS_DIR/report/*.png   the plots, one file per figure
   RESULTS_DIR/report.html    one page holding every plot as a base64 data
@@ -534,7 +534,7 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
              f"<title>sngsim report: {esc(name)}</title><style>{STYLE}</style></head><body>",
              f"<h1>sngsim report: {esc(name)}</h1>",
              f"<p>{len(cells)} cell(s), {esc(summary.get('tournaments_done'))} tournaments in all, seed "
-             f"{esc(summary.get('seed'))}. Intervals are 95% (see sim/summary.h for how each is computed).</p>"]
+             f"{esc(summary.get('seed'))}. Intervals are 95% (see sim/report/summary.h for how each is computed).</p>"]
     if summary.get("partial"):
         parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
     parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "

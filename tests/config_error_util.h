@@ -1,6 +1,6 @@
 #pragma once
 // Expecting a ConfigError from an experiment text, with its exact place and
-// message (tests of sim/experiment_config and of the keys other features
+// message (tests of sim/config/experiment_config and of the keys other features
 // add to it).
 
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/experiment_config.h"
+#include "sim/config/experiment_config.h"
 
 namespace sngsim::testing {
 

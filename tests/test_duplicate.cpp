@@ -1,4 +1,4 @@
-// Duplicate tournaments (seating: duplicate, sim/duplicate.h): a group shares
+// Duplicate tournaments (seating: duplicate, sim/config/duplicate.h): a group shares
 // its deals and moves the lineup through every seat; the runner plays and
 // pairs whole groups, identically on any number of threads; the experiment
 // reader refuses settings that cannot make whole groups.
@@ -15,14 +15,14 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/hand.h"
-#include "sim/cell_stats.h"
-#include "sim/duplicate.h"
-#include "sim/experiment_config.h"
-#include "sim/play_tournament.h"
-#include "sim/play_unit.h"
-#include "sim/runner.h"
-#include "sim/shootout.h"
-#include "sim/summary.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/config/duplicate.h"
+#include "sim/config/experiment_config.h"
+#include "sim/formats/play_tournament.h"
+#include "sim/run/play_unit.h"
+#include "sim/run/runner.h"
+#include "sim/formats/shootout.h"
+#include "sim/report/summary.h"
 
 namespace sngsim {
 namespace {
@@ -229,7 +229,7 @@ TEST_CASE("duplicate: a shoot-out group rotates the whole field over one set of 
     }
     seatings.push_back(field);
     // Identical bots: the same first round seat by seat. The final table is
-    // dealt from each member's own key (sim/duplicate.h), so it differs.
+    // dealt from each member's own key (sim/config/duplicate.h), so it differs.
     const ShootoutRecord& record = group[static_cast<std::size_t>(member)];
     CHECK(first_round_places_of(record) == first_round_places_of(group[0]));
     CHECK(record.table_win == group[0].table_win);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "config_error_util.h"
-#include "sim/experiment_config.h"
+#include "sim/config/experiment_config.h"
 #include "strategies/registry.h"
 
 namespace sngsim {

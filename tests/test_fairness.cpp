@@ -1,9 +1,9 @@
-// Seat-by-seat statistics and the fairness check (sim/fairness.h): the seat
+// Seat-by-seat statistics and the fairness check (sim/stats/fairness.h): the seat
 // accumulators of CellStats, their block in summary.json, the verdict on
 // rigged data, and `sngsim check fairness` passing on identical bots and
 // failing on an unfair field.
 //
-// Margins (sim/fairness.h): label intervals at the Bonferroni level
+// Margins (sim/stats/fairness.h): label intervals at the Bonferroni level
 // 1 - 0.001 / (2 * labels), seat chi-square p-value above 0.001; a fair
 // simulator fails at most 0.2% of seeds, and the seeds here are fixed.
 // SNGSIM_SOAK=1 adds the check at a million tournaments.
@@ -22,11 +22,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cell_stats.h"
-#include "sim/experiment_config.h"
-#include "sim/fairness.h"
-#include "sim/runner.h"
-#include "sim/summary.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/config/experiment_config.h"
+#include "sim/stats/fairness.h"
+#include "sim/run/runner.h"
+#include "sim/report/summary.h"
 #include "tests/temp_dir.h"
 
 namespace sngsim {

@@ -15,9 +15,9 @@
 #include <variant>
 #include <vector>
 
-#include "sim/experiment_config.h"
-#include "sim/phh.h"
-#include "sim/replay.h"
+#include "sim/config/experiment_config.h"
+#include "sim/io/phh.h"
+#include "sim/io/phh_replay.h"
 
 namespace fs = std::filesystem;
 using namespace sngsim;
@@ -192,7 +192,7 @@ TEST_CASE("hostile PHH: a control character in a table header is a TOML error of
 TEST_CASE("hostile PHH: characters toml++ 3.3 cannot test for whitespace get toml++'s own clean errors",
           "[hostile][phh]") {
   // toml++ 3.3 reaches __builtin_unreachable (undefined behaviour) on them;
-  // UBSan stopped the fuzzer four times (sim/phh.cpp hides them from it).
+  // UBSan stopped the fuzzer four times (sim/io/phh.cpp hides them from it).
   const auto error_of = [](const std::string& file) {
     const PhhFile read = read_phh_text(read_bytes(kRegressions / "phh" / file), file);
     CHECK(read.hands.empty());

@@ -1,4 +1,4 @@
-// The interval methods of summary.json (sim/intervals.h, sim/chi_square.h)
+// The interval methods of summary.json (sim/stats/intervals.h, sim/stats/chi_square.h)
 // against answers found independently: the roots of the score-test equation,
 // published tables and closed forms, exact enumeration of small binomial and
 // multinomial cases, and the coverage of normal data simulated at a fixed
@@ -13,8 +13,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/chi_square.h"
-#include "sim/intervals.h"
+#include "sim/stats/chi_square.h"
+#include "sim/stats/intervals.h"
 
 namespace sngsim {
 namespace {

@@ -22,18 +22,18 @@
 #include <catch2/catch.hpp>
 
 #include "engine/tournament.h"
-#include "sim/cash_session.h"
-#include "sim/cell_stats.h"
-#include "sim/cli_check.h"
-#include "sim/experiment_config.h"
-#include "sim/invariant_checker.h"
-#include "sim/invariant_observer.h"
-#include "sim/invariant_violation.h"
-#include "sim/play_tournament.h"
-#include "sim/play_unit.h"
-#include "sim/replay_tournament.h"
-#include "sim/runner.h"
-#include "sim/shootout.h"
+#include "sim/formats/cash_session.h"
+#include "sim/stats/cell_stats.h"
+#include "app/run_check_command.h"
+#include "sim/config/experiment_config.h"
+#include "sim/check/invariant_checker.h"
+#include "sim/check/invariant_observer.h"
+#include "sim/check/invariant_violation.h"
+#include "sim/formats/play_tournament.h"
+#include "sim/run/play_unit.h"
+#include "sim/run/tournament_rerun.h"
+#include "sim/run/runner.h"
+#include "sim/formats/shootout.h"
 #include "strategies/registry.h"
 #include "tests/temp_dir.h"
 
@@ -640,7 +640,7 @@ TEST_CASE("run --replay-tournament plays one tournament, checked, and writes its
   const Cell& cell = experiment.cells[0];
   Hand hand;
   const TournamentRecord record = play_tournament(cell, label_of_entrants(cell), experiment.seed, 3, hand);
-  const std::vector<std::string> labels = CellStats::distinct_labels(cell);
+  const std::vector<std::string> labels = cell_labels(cell);
   INFO(output);
   CHECK(output.find("cell 0  tournament 3  seed 42  (sit-and-go, every invariant checked)") != std::string::npos);
   CHECK(output.find("  " + std::to_string(record.hands) + " hands, level " + std::to_string(record.level_reached)) !=

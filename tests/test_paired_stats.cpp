@@ -1,4 +1,4 @@
-// Label comparisons (sim/paired_stats, sim/label_difference): the paired sums
+// Label comparisons (sim/stats/paired_stats, sim/stats/label_difference): the paired sums
 // of hand-made duplicate groups against brute force, the paired and unpaired
 // intervals recomputed from the raw outcomes, and merging in any order.
 
@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cell_stats.h"
-#include "sim/intervals.h"
-#include "sim/label_difference.h"
-#include "sim/summary.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/stats/intervals.h"
+#include "sim/stats/label_difference.h"
+#include "sim/report/summary.h"
 
 namespace sngsim {
 namespace {

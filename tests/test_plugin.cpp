@@ -16,10 +16,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "sim/cell_stats.h"
-#include "sim/experiment_config.h"
-#include "sim/play_tournament.h"
-#include "sim/runner.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/config/experiment_config.h"
+#include "sim/formats/play_tournament.h"
+#include "sim/run/runner.h"
 #include "strategies/plugin_strategy.h"
 
 namespace sngsim {

@@ -12,8 +12,8 @@
 
 #include <unistd.h>
 
-#include "sim/phh.h"
-#include "sim/replay.h"
+#include "sim/io/phh.h"
+#include "sim/io/phh_replay.h"
 
 namespace fs = std::filesystem;
 using namespace sngsim;

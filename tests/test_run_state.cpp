@@ -20,9 +20,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "sim/experiment_config.h"
-#include "sim/run_state.h"
-#include "sim/runner.h"
+#include "sim/config/experiment_config.h"
+#include "sim/run/run_state.h"
+#include "sim/run/runner.h"
 #include "temp_dir.h"
 
 using namespace sngsim;
@@ -41,7 +41,7 @@ std::string read_text(const fs::path& path) {
 }
 
 // summary.json without the two values that may differ between runs of the
-// same experiment (sim/summary.h).
+// same experiment (sim/report/summary.h).
 nlohmann::json comparable_summary(const fs::path& out_dir) {
   nlohmann::json summary = nlohmann::json::parse(read_text(out_dir / "summary.json"));
   summary["provenance"].erase("threads");

@@ -13,10 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/cell_stats.h"
-#include "sim/intervals.h"
-#include "sim/results_writer.h"
-#include "sim/summary.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/stats/intervals.h"
+#include "sim/report/results_writer.h"
+#include "sim/report/summary.h"
 #include "tests/temp_dir.h"
 
 namespace sngsim {
@@ -99,7 +99,7 @@ json summary_of(const Cell& cell, const CellStats& stats) {
 
 TEST_CASE("distinct labels keep lineup order", "[stats]") {
   const Cell cell = make_cell({"b", "a", "b", "c"}, {100});
-  CHECK(CellStats::distinct_labels(cell) == std::vector<std::string>{"b", "a", "c"});
+  CHECK(cell_labels(cell) == std::vector<std::string>{"b", "a", "c"});
   CHECK(kShareUnit % 60 == 0);
   for (int count = 1; count <= kMaxPlayers; ++count) CHECK(kShareUnit % count == 0);
 }

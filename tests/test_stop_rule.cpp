@@ -1,4 +1,4 @@
-// The stopping rule (sim/stop_rule): the interval it watches is the one
+// The stopping rule (sim/stats/stop_decision): the interval it watches is the one
 // summary.json reports, it stops exactly when that interval is narrow
 // enough, and the experiment reader checks `stop:` and `seating: duplicate`
 // with file:line:column errors.
@@ -12,12 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "config_error_util.h"
-#include "sim/cell_stats.h"
-#include "sim/duplicate.h"
-#include "sim/experiment_config.h"
-#include "sim/label_difference.h"
-#include "sim/stop_rule.h"
-#include "sim/summary.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/config/duplicate.h"
+#include "sim/config/experiment_config.h"
+#include "sim/stats/label_difference.h"
+#include "sim/stats/stop_decision.h"
+#include "sim/report/summary.h"
 
 namespace sngsim {
 namespace {

@@ -17,13 +17,13 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cash_table.h"
-#include "sim/cash_session.h"
-#include "sim/cell_stats.h"
-#include "sim/experiment_config.h"
-#include "sim/results_writer.h"
-#include "sim/runner.h"
-#include "sim/shootout.h"
-#include "sim/summary.h"
+#include "sim/formats/cash_session.h"
+#include "sim/stats/cell_stats.h"
+#include "sim/config/experiment_config.h"
+#include "sim/report/results_writer.h"
+#include "sim/run/runner.h"
+#include "sim/formats/shootout.h"
+#include "sim/report/summary.h"
 #include "strategies/icm.h"
 #include "tests/hand_test_util.h"
 

@@ -1,6 +1,6 @@
 // libFuzzer target: experiment files from hostile bytes.
 //
-// The contract under test (sim/experiment_config.h): parse_experiment either
+// The contract under test (sim/config/experiment_config.h): parse_experiment either
 // returns a validated Experiment or throws ConfigError, whose message is one
 // line. Anything else (another exception, a crash, a hang, a sanitizer
 // report) is a bug, and so is a ConfigError that breaks its own contract.
@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/experiment_config.h"
+#include "sim/config/experiment_config.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // libFuzzer target: PHH hand histories from hostile bytes, the path of
 // `sngsim replay FILE`.
 //
-// The contracts under test (sim/phh.h, sim/replay.h): read_phh_text never
+// The contracts under test (sim/io/phh.h, sim/io/phh_replay.h): read_phh_text never
 // throws and accounts for the file (at least one hand or one error, every
 // error with a reason); convert_phh_hand turns each hand into a game or a
 // PhhError; replay_hand runs a converted hand through the engine and says
@@ -17,8 +17,8 @@
 #include <string_view>
 #include <variant>
 
-#include "sim/phh.h"
-#include "sim/replay.h"
+#include "sim/io/phh.h"
+#include "sim/io/phh_replay.h"
 
 namespace {
 

@@ -1,0 +1,151 @@
+// `sngsim bench`: throughput of the evaluator, the hand engine and whole
+// tournaments, as medians of repeated runs (and ratios measured in the same
+// run), never from timed unit tests.
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/bench/bench.h"
+#include "sim/bench/bench_evaluator.h"
+#include "sim/bench/bench_hand.h"
+#include "app/cli_commands.h"
+#include "sim/config/experiment_config.h"
+#include "sim/run/runner.h"
+#include "version.h"
+
+namespace sngsim {
+
+namespace {
+
+struct BenchOptions {
+  std::string what = "all";
+  int runs = 5;
+  bool json = false;
+  std::string config = "configs/bench.yaml";
+  std::int64_t tournaments = 100'000;
+  std::vector<int> threads = {1, 2};
+};
+
+double peak_rss_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
+  Experiment experiment;
+  try {
+    experiment = load_experiment(options.config);
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  // An untimed run first: the push/fold solver solves each stack depth the
+  // first time a bot meets it (about a second in all for configs/bench.yaml,
+  // most of it within the first 2,000 tournaments), which would otherwise
+  // land in the first timed run and make a short bench's thread speed-up
+  // read 12x.
+  experiment.tournaments = std::min<std::int64_t>(options.tournaments, 2000);
+  run_experiment(experiment, RunOptions{});
+  experiment.tournaments = options.tournaments;
+  std::vector<BenchResult> results;
+  for (const int threads : options.threads) {
+    BenchResult result;
+    result.name = "tournaments, " + std::to_string(threads) + " thread(s), " + experiment.name;
+    result.unit = "tournament";
+    for (int run = 0; run < options.runs; ++run) {
+      RunOptions run_options;
+      run_options.threads = threads;
+      const RunResult outcome = run_experiment(experiment, run_options);
+      result.samples_ns_per_op.push_back(1e9 * outcome.wall_seconds / static_cast<double>(outcome.tournaments_done));
+    }
+    result.median_ns_per_op = median(result.samples_ns_per_op);
+    result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+    results.push_back(std::move(result));
+  }
+  return results;
+}
+
+// A comparison measured within one run (the machine's load moves absolute
+// figures by a third): "hand / floor", "speed-up 1 -> 2 threads".
+struct BenchRatio {
+  std::string name;
+  std::string json_key;
+  double value = 0.0;
+};
+
+void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio>& ratios, bool json) {
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& r : results) {
+      out.push_back({{"name", r.name}, {"unit", r.unit}, {"median_ns_per_op", r.median_ns_per_op},
+                     {"median_ops_per_sec", r.median_ops_per_sec}, {"samples_ns_per_op", r.samples_ns_per_op}});
+    }
+    nlohmann::json ratio_values = nlohmann::json::object();
+    for (const auto& ratio : ratios) ratio_values[ratio.json_key] = ratio.value;
+    std::cout << nlohmann::json{{"version", kVersion}, {"commit", kGitCommit}, {"results", out},
+                                {"ratios", ratio_values}, {"peak_rss_mib", peak_rss_mib()}}.dump(2)
+              << "\n";
+    return;
+  }
+  for (const auto& ratio : ratios) std::printf("%s: %.2f\n", ratio.name.c_str(), ratio.value);
+  for (const auto& r : results) {
+    std::printf("%-58s %12.2f ns/%s  %14.0f %s/s  (median of %zu)\n", r.name.c_str(), r.median_ns_per_op,
+                r.unit.c_str(), r.median_ops_per_sec, r.unit.c_str(), r.samples_ns_per_op.size());
+  }
+  std::printf("peak memory: %.1f MiB\n", peak_rss_mib());
+}
+
+void run_bench(const BenchOptions& options) {
+  std::vector<BenchResult> results;
+  std::vector<BenchRatio> ratios;
+  const bool all = options.what == "all";
+  if (all || options.what == "evaluator") {
+    for (auto& r : bench_evaluator(options.runs)) results.push_back(std::move(r));
+  }
+  if (all || options.what == "hand") {
+    auto hand = bench_hand(options.runs);
+    if (hand.size() == 2) {
+      ratios.push_back({"hand / floor ratio", "hand_over_floor", hand[1].median_ns_per_op / hand[0].median_ns_per_op});
+    }
+    for (auto& r : hand) results.push_back(std::move(r));
+  }
+  if (all || options.what == "tournament") {
+    auto tournaments = bench_tournaments(options);
+    if (tournaments.size() == 2) {
+      ratios.push_back({"speed-up " + std::to_string(options.threads[0]) + " -> " + std::to_string(options.threads[1]) +
+                            " threads",
+                        "thread_speed_up", tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op});
+    }
+    for (auto& r : tournaments) results.push_back(std::move(r));
+  }
+  print(results, ratios, options.json);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* command = app.add_subcommand(
+      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments.");
+  command->add_option("what", options->what, "evaluator | hand | tournament | all")
+      ->check(CLI::IsMember({"evaluator", "hand", "tournament", "all"}));
+  command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
+  command->add_flag("--json", options->json, "Print JSON for machines");
+  command->add_option("-c,--config", options->config, "Experiment for the tournament benchmark");
+  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per tournament-benchmark run")
+      ->check(CLI::PositiveNumber);
+  command->add_option("-t,--threads", options->threads, "Thread counts to compare (tournament benchmark)");
+  command->callback([options] { run_bench(*options); });
+}
+
+}  // namespace sngsim

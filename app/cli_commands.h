@@ -1,0 +1,28 @@
+#pragma once
+// The subcommands of `sngsim`, one registration function each. A command
+// reports failure by throwing CLI::RuntimeError(exit code) after printing its
+// message: 1 when the work failed (a replay mismatch), 2 for bad input, 3
+// when `run --check` found a broken invariant, 4 when results or a
+// checkpoint could not be written (a full disk).
+
+#include <CLI/CLI.hpp>
+
+namespace sngsim {
+
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInvariantViolation = 3;
+inline constexpr int kExitOutputError = 4;  // results or checkpoint could not be written
+
+void add_run_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
+void add_strategies_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_report_command(CLI::App& app);
+void add_equity_command(CLI::App& app);  // also the hidden preflop-table generator (app/cli_equity.cpp)
+void add_merge_command(CLI::App& app);  // app/cli_merge.cpp
+void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.cpp)
+// Runs scripts/report.py on a results folder (app/cli_report.cpp); returns its exit code.
+int make_report(const std::string& results_dir);
+
+}  // namespace sngsim

@@ -1,0 +1,345 @@
+// `sngsim run`, `sngsim validate` and `sngsim strategies`.
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/rng.h"
+#include "app/run_check_command.h"
+#include "sim/run/checkpoint.h"
+#include "app/cli_commands.h"
+#include "sim/run/cluster.h"
+#include "sim/config/duplicate.h"
+#include "sim/config/experiment_config.h"
+#include "sim/io/hand_history_writer.h"
+#include "sim/run/hand_history_export.h"
+#include "app/progress_bar.h"
+#include "sim/report/results_writer.h"
+#include "sim/run/run_results.h"
+#include "sim/run/run_state.h"
+#include "sim/run/runner.h"
+#include "sim/report/summary.h"
+#include "strategies/registry.h"
+#include "version.h"
+
+namespace sngsim {
+
+namespace {
+
+struct RunCommandOptions {
+  std::string config;
+  std::optional<std::int64_t> tournaments;
+  std::optional<std::uint64_t> seed;
+  int threads = 0;
+  std::string out;
+  std::vector<std::string> overrides;
+  bool force = false;
+  bool quiet = false;
+  std::string hand_history;
+  std::int64_t hh_tournaments = 10;
+  bool report = false;  // run `sngsim report` on the results afterwards
+  bool check = false;   // check every invariant after every hand (sim/check/invariant_checker.h)
+  std::optional<std::int64_t> replay_tournament;  // play only this tournament, checked, with hand histories
+  std::optional<int> cell;                        // of this cell (default: every cell)
+  std::string checkpoint;                         // state file saved every checkpoint_every seconds
+  double checkpoint_every = 5.0;
+  std::string shard;                              // "K/N": play only that part of every cell
+};
+
+std::atomic<bool> g_stop_requested{false};
+
+extern "C" void request_stop(int) { g_stop_requested.store(true); }
+
+Experiment load_or_exit(const std::string& path, const std::vector<std::string>& overrides) {
+  try {
+    return load_experiment(path, overrides);
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+}
+
+void run(const RunCommandOptions& options) {
+  Experiment experiment = load_or_exit(options.config, options.overrides);
+  if (options.tournaments) {
+    if (*options.tournaments < 1) {
+      std::cerr << "--tournaments must be at least 1\n";
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+    experiment.tournaments = *options.tournaments;
+    if (const std::string problem = whole_groups_problem(experiment); !problem.empty()) {
+      std::cerr << "--tournaments: " << problem << "\n";
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+  }
+  if (options.seed) experiment.seed = *options.seed;
+  if (options.replay_tournament) {
+    replay_tournament_command(experiment, ReplayTournamentRequest{*options.replay_tournament, options.cell,
+                                                                  options.hand_history, options.force});
+    return;
+  }
+  const std::filesystem::path out = options.out.empty() ? std::filesystem::path("results") / experiment.name
+                                                        : std::filesystem::path(options.out);
+  try {
+    check_output_dir(out, options.force);
+    if (!options.hand_history.empty()) check_output_dir(options.hand_history, options.force);
+  } catch (const std::exception& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+
+  const ClusterInfo ranks = cluster();
+  Shard shard;
+  try {
+    if (!options.shard.empty()) {
+      if (ranks.size > 1) throw std::invalid_argument("--shard and mpirun both split the run: use one of them");
+      shard = parse_shard(options.shard);
+    }
+    if (ranks.size > 1) shard = Shard{ranks.rank + 1, ranks.size};
+    if (experiment.stop && !shard.is_whole()) {
+      throw std::invalid_argument(options.config +
+                                  ": an experiment with a stopping rule (stop:) runs as one process: its batches "
+                                  "decide in order when to stop, so it cannot be split into shards or MPI ranks");
+    }
+  } catch (const std::invalid_argument& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  RunState state = initial_state(experiment, run_identity(experiment, options.overrides, shard));
+  std::optional<Checkpoint> checkpoint;
+  if (!options.checkpoint.empty()) {
+    std::string file = options.checkpoint;
+    if (ranks.size > 1) file += ".rank-" + std::to_string(ranks.rank + 1) + "-of-" + std::to_string(ranks.size);
+    checkpoint.emplace(file, options.checkpoint_every);
+    try {
+      if (checkpoint->resume(experiment, state) && ranks.is_root()) {
+        std::cerr << "Resuming from " << file << ": " << state.tournaments_done() << " tournaments already done\n";
+      }
+    } catch (const std::exception& error) {
+      std::cerr << error.what() << "\n";
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+  }
+
+  const int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  RunOptions run_options;
+  run_options.threads = threads;
+  run_options.stop = &g_stop_requested;
+  run_options.play.check_invariants = options.check;
+  std::unique_ptr<ProgressBar> progress;
+  if (!options.quiet && ranks.is_root() && isatty(STDERR_FILENO)) {
+    progress = std::make_unique<ProgressBar>(std::cerr);
+    run_options.progress = [&progress](std::int64_t done, std::int64_t total) { progress->update(done, total); };
+  }
+  std::string checkpoint_failure;
+  auto save_checkpoint = [&](const RunState& current, bool now) {
+    try {
+      now ? checkpoint->save(current) : checkpoint->save_if_due(current);
+    } catch (const std::exception& error) {
+      checkpoint_failure = error.what();
+      throw;
+    }
+  };
+  if (checkpoint) run_options.batch_done = [&](const RunState& current) { save_checkpoint(current, false); };
+  g_stop_requested.store(false);
+  const auto previous_handler = std::signal(SIGINT, request_stop);
+  try {
+    continue_run(experiment, state, run_options);
+    // The finished (or interrupted) state is saved before any result is
+    // written, so a failure to write them loses no simulation.
+    if (checkpoint) save_checkpoint(state, true);
+  } catch (const InvariantViolation& violation) {
+    std::signal(SIGINT, previous_handler);
+    if (progress) progress->finish();
+    print_invariant_violation(std::cerr, violation, experiment, options.config, options.overrides);
+    throw CLI::RuntimeError(kExitInvariantViolation);
+  } catch (const std::exception& error) {
+    if (checkpoint_failure.empty()) throw;
+    std::signal(SIGINT, previous_handler);
+    if (progress) progress->finish();
+    std::cerr << "cannot save the checkpoint: " << checkpoint_failure << "\nThe previous checkpoint "
+              << checkpoint->file().string() << " is intact; free space or fix the folder and run the same command "
+              << "again to resume from it.\n";
+    throw CLI::RuntimeError(kExitOutputError);
+  }
+  std::signal(SIGINT, previous_handler);
+  if (progress) progress->finish();
+
+  if (ranks.size > 1) {
+    const std::vector<std::string> texts = gather_to_root(state_to_json(state).dump());
+    if (!ranks.is_root()) return;
+    std::vector<RunState> states;
+    std::vector<std::string> sources;
+    for (std::size_t r = 0; r < texts.size(); ++r) {
+      sources.push_back("MPI rank " + std::to_string(r));
+      states.push_back(state_from_json(nlohmann::json::parse(texts[r]), experiment, sources.back()));
+    }
+    try {
+      state = merge_states(experiment, states, sources);
+    } catch (const std::runtime_error& error) {
+      std::cerr << error.what() << "\n";
+      throw CLI::RuntimeError(g_stop_requested.load() ? 130 : kExitFailure);
+    }
+  }
+  if (checkpoint && !state.complete()) {
+    std::cout << "Stopped early: " << state.tournaments_done() << " tournaments saved in "
+              << checkpoint->file().string() << "; run the same command again to resume.\n";
+    throw CLI::RuntimeError(130);  // the conventional code after SIGINT
+  }
+
+  const RunResult result = result_of(state);
+  nlohmann::json summary;
+  try {
+    summary = write_run_results(out, experiment, state, options.force);
+  } catch (const std::exception& error) {
+    std::cerr << "cannot write the results to " << out.string() << ": " << error.what()
+              << "\nNothing was written there; any earlier results in it are untouched.\n";
+    if (checkpoint) {
+      std::cerr << "The finished run is saved in " << checkpoint->file().string()
+                << ": run the same command again to write the results without playing again.\n";
+    }
+    throw CLI::RuntimeError(kExitOutputError);
+  }
+  if (checkpoint) checkpoint->remove();
+
+  if (!options.hand_history.empty()) {
+    // Written beside the run, serially: tournament i is a pure function of
+    // (seed, i), so these are exactly the tournaments the statistics counted.
+    const std::filesystem::path final_dir(options.hand_history);
+    const std::filesystem::path staging = final_dir.string() + ".tmp";
+    std::filesystem::remove_all(staging);
+    write_hand_histories(experiment, staging, options.hh_tournaments);
+    std::filesystem::remove_all(final_dir);
+    std::filesystem::rename(staging, final_dir);
+    std::cout << "Hand histories of the first " << options.hh_tournaments << " tournaments per cell written to "
+              << final_dir.string() << "/\n";
+  }
+  if (!options.quiet) std::cout << console_table(summary);
+  std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done
+            << " tournaments in " << result.wall_seconds << " s) written to " << out.string() << "/\n";
+  if (options.report && !result.partial) {
+    const int code = make_report(out.string());
+    if (code != 0) throw CLI::RuntimeError(code);
+  } else if (!options.quiet) {
+    std::cout << "Plots and an HTML page: sngsim report " << out.string() << " (writes "
+              << (out / "report.html").string() << "), or run with --report\n";
+  }
+  if (result.partial) throw CLI::RuntimeError(130);  // the conventional code after SIGINT
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto options = std::make_shared<RunCommandOptions>();
+  CLI::App* command = app.add_subcommand(
+      "run",
+      "Run an experiment file: every matrix cell, every tournament, in parallel. Writes summary.json,\n"
+      "CSV tables and a copy of the config into the output folder and prints a table.\n"
+      "Exit codes: 0 done, 2 bad input (nothing run), 3 an invariant broken under --check or\n"
+      "--replay-tournament (no results written), 4 results or checkpoint could not be written (a full\n"
+      "disk; earlier results and the last checkpoint stay whole), 130 interrupted (partial results,\n"
+      "or with --checkpoint none: run the same command again to resume).");
+  command->add_option("config", options->config, "Experiment file (YAML), e.g. configs/quickstart.yaml")->required();
+  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per matrix cell (overrides the file)");
+  command->add_option("-s,--seed", options->seed, "Seed (overrides the file); same seed, same results");
+  command->add_option("-t,--threads", options->threads, "Worker threads (default: every core); results do not depend on it")
+      ->check(CLI::NonNegativeNumber);
+  command->add_option("-o,--out", options->out, "Output folder (default: results/<experiment name>)");
+  command->add_option("--set", options->overrides,
+                      "Override a config key before the run, e.g. --set table.stack=2000 (repeatable)");
+  command->add_flag("-f,--force", options->force, "Replace an existing output folder");
+  command->add_flag("-q,--quiet", options->quiet, "No progress bar and no console table");
+  command->add_option("--hand-history", options->hand_history,
+                      "Write PHH hand histories (one .phhs per tournament, a folder per cell) into this folder");
+  command->add_option("--hh-tournaments", options->hh_tournaments, "How many tournaments per cell --hand-history writes")
+      ->check(CLI::PositiveNumber);
+  command->add_flag("--check", options->check,
+                    "Check after every hand of every table: chips conserved, no negative stack, button and\n"
+                    "blinds as R5/R6, places given at the bust and never changed, 1..players at the end.\n"
+                    "The first broken invariant stops the run (exit code 3) naming cell, tournament, seed\n"
+                    "and hand, and the command that replays it");
+  CLI::Option* replay = command->add_option(
+      "--replay-tournament", options->replay_tournament,
+      "Play only tournament I (0-based, as --check reports it) of every cell, or of --cell, with\n"
+      "every invariant checked; write its PHH hand histories into --hand-history (default\n"
+      "results/<name>-replay-I) and print how it ended. --out, --tournaments and --threads do not apply");
+  replay->check(CLI::NonNegativeNumber);
+  command->add_option("--cell", options->cell, "With --replay-tournament: only this cell (0-based, as the console table)")
+      ->check(CLI::NonNegativeNumber)
+      ->needs(replay);
+  command->add_option("--checkpoint", options->checkpoint,
+                      "Save the run's state to FILE every few seconds (atomically) and on Ctrl-C. If FILE\n"
+                      "exists, the same command resumes from it, even after a kill -9, and ends with exactly\n"
+                      "the uninterrupted results; a checkpoint of another config, seed, count or version is\n"
+                      "refused. Deleted once the results are written");
+  command->add_option("--checkpoint-every", options->checkpoint_every, "Seconds between checkpoint saves (default 5)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--shard", options->shard,
+                      "Play only part K of N of every cell (K = 1..N), e.g. --shard 3/8 in a job array;\n"
+                      "`sngsim merge OUT DIR...` combines the N output folders into exactly the single run");
+  command->add_flag("--report", options->report,
+                    "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
+  command->callback([options] { run(*options); });
+}
+
+void add_validate_command(CLI::App& app) {
+  auto path = std::make_shared<std::string>();
+  auto overrides = std::make_shared<std::vector<std::string>>();
+  CLI::App* command = app.add_subcommand(
+      "validate", "Check an experiment file without running it; prints its cells. Exit code 2 on any error.");
+  command->add_option("config", *path, "Experiment file (YAML)")->required();
+  command->add_option("--set", *overrides, "Override a config key, as for run");
+  command->callback([path, overrides] {
+    const Experiment experiment = load_or_exit(*path, *overrides);
+    std::cout << *path << ": ok: experiment '" << experiment.name << "', seed " << experiment.seed << ", "
+              << experiment.tournaments << " tournaments x " << experiment.cells.size() << " cell(s)\n";
+    for (const Cell& cell : experiment.cells) {
+      std::cout << "  cell:";
+      if (cell.params.empty()) std::cout << " (no matrix)";
+      for (const auto& [key, value] : cell.params) std::cout << " " << key << "=" << value;
+      if (cell.format == Format::kCash) {
+        const CashTableRules& cash = cell.cash.table;
+        std::cout << " | cash: " << cash.players << " seats, blinds " << cash.blinds.small_blind << "/"
+                  << cash.blinds.big_blind << ", buy-in " << cash.buy_in << ", re-buy below " << cash.rebuy_below
+                  << ", " << cell.cash.hands << " hands a session\n";
+        continue;
+      }
+      if (cell.format == Format::kShootout) {
+        std::cout << " | shootout: " << cell.shootout.tables << " tables,"
+                  << (cell.shootout.final_table ? " final table," : " winners paid,");
+      } else {
+        std::cout << " |";
+      }
+      std::cout << " " << cell.rules.players << " players, stack " << cell.rules.starting_stack << ", "
+                << cell.rules.schedule.hands_per_level() << " hands/level, cap " << cell.rules.hand_cap << "\n";
+    }
+  });
+}
+
+void add_strategies_command(CLI::App& app) {
+  CLI::App* command = app.add_subcommand("strategies", "List every built-in strategy with its parameters and defaults.");
+  command->callback([] {
+    std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
+                 "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n\n";
+    for (const StrategyInfo& info : builtin_strategies()) {
+      std::cout << info.name << "\n    " << info.summary << "\n";
+      for (const ParamSpec& spec : info.params) {
+        std::cout << "    - " << spec.name << " (default " << spec.default_value;
+        if (spec.is_number) std::cout << ", range " << spec.min << ".." << spec.max;
+        std::cout << "): " << spec.description << "\n";
+      }
+    }
+  });
+}
+
+}  // namespace sngsim

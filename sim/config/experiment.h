@@ -1,0 +1,118 @@
+#pragma once
+// An experiment as validated data: what an experiment file says, with every
+// default filled in and every matrix cell expanded. sim/config/experiment_config is
+// the only code that reads YAML; everything downstream reads these structs.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/cash_table.h"
+#include "engine/tournament.h"
+#include "sim/config/stop_rule.h"
+#include "strategies/registry.h"
+
+namespace sngsim {
+
+// One labelled strategy in the lineup.
+struct Entrant {
+  std::string label;
+  std::string strategy;           // registry name
+  const StrategyInfo* info = nullptr;
+  StrategyParams params;          // checked, defaults filled in
+  StrategyMaker make;             // info->bind(params): one instance per tournament
+};
+
+enum class Seating : std::uint8_t {
+  kRandom,  // a uniformly random seat permutation per tournament (R3)
+  kRotate,  // tournament i seats entrant e at seat (e + i) mod players, so every
+            // entrant sits in every seat equally often
+  kDuplicate,  // groups of tournaments share their deals and differ only in
+               // the seating (sim/config/duplicate.h)
+};
+
+// seating: duplicate (sim/config/duplicate.h).
+struct DuplicateRules {
+  bool all_permutations = false;  // every permutation of the field, not its rotations
+};
+
+struct Payouts {
+  std::vector<int> percent;  // prize pool percentage of place 1, 2, ...; sums to 100
+  Chips buy_in = 100;        // what one entry costs, fee included
+  int fee_percent = 0;       // of the buy-in, at most 10 (V6)
+  // Sit-and-go only: a tournament the hand cap ends (R21) also pays its
+  // survivors the ICM (Malmuth-Harville) value of their stacks, reported
+  // beside the chip ranking's prizes (icm_prize, icm_roi).
+  bool icm_at_cap = false;
+  bool operator==(const Payouts&) const = default;
+};
+
+// What a cell plays (docs/config-reference.md, "Formats").
+enum class Format : std::uint8_t {
+  kSitAndGo,  // one table until one player is left (R1..R22)
+  kShootout,  // several first-round tables; their winners go on (V6)
+  kCash,      // a ring game with fixed blinds for a number of hands (V7)
+};
+
+// The name experiment files and summary.json use.
+constexpr const char* format_name(Format format) {
+  return format == Format::kShootout ? "shootout" : format == Format::kCash ? "cash" : "sit-and-go";
+}
+
+// format: shootout. Every first-round table has rules.players seats and
+// plays by `rules`; the lineup fills tables * rules.players seats.
+struct ShootoutRules {
+  int tables = 2;            // first-round tables, 2..6
+  bool final_table = true;   // the table winners play a final table (fresh
+                             // stacks, same rules); false: they are paid
+                             // (they share places 1..tables)
+};
+
+// format: cash. rules.players and rules.game apply too (the reader keeps
+// them equal to table.players and table.game).
+struct CashRules {
+  CashTableRules table;      // chips; buy-in and threshold are whole big blinds
+  int hands = 1000;          // per session (one "tournament" index = one session)
+};
+
+// Everything one matrix cell needs to run.
+struct Cell {
+  // The matrix keys and values that made this cell, in matrix order; empty
+  // without a matrix.
+  std::vector<std::pair<std::string, std::string>> params;
+  TournamentRules rules;
+  std::vector<Entrant> entrants;  // exactly field_size() of them; entrant i is seat i before seating
+  Seating seating = Seating::kRandom;
+  DuplicateRules duplicate;  // seating: duplicate only
+  Payouts payouts;
+  Format format = Format::kSitAndGo;
+  ShootoutRules shootout;  // format: shootout only
+  CashRules cash;          // format: cash only
+
+  // Seats the lineup fills: tables * players for a shootout, else players.
+  int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }
+};
+
+struct Experiment {
+  std::string name;
+  std::string source_path;
+  std::string source_text;   // the file verbatim, for provenance
+  std::uint64_t seed = 1;
+  std::int64_t tournaments = 1000;  // per cell; the most a cell plays when `stop` is set
+  std::optional<StopRule> stop;     // stop a cell early once an interval is narrow enough
+  std::vector<Cell> cells;
+};
+
+// The cell's distinct labels in lineup order: the labels statistics are kept
+// for.
+std::vector<std::string> cell_labels(const Cell& cell);
+
+// The most players that can share places that pay in `cell` (R22): at a
+// sit-and-go every player, in a shoot-out the table winners or the
+// first-round losers. Prizes are kept exactly (sim/stats/cell_stats.h,
+// kShareUnit) when at most kMaxPlayers share.
+int max_paid_place_sharers(const Cell& cell);
+
+}  // namespace sngsim

@@ -1,0 +1,1137 @@
+#include "sim/config/experiment_config.h"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <sstream>
+#include <string_view>
+
+#include "sim/config/duplicate.h"
+#include "strategies/plugin_strategy.h"
+
+namespace sngsim {
+
+namespace {
+
+// A ConfigError is one line, yet its message quotes the file, which may hold
+// any byte (a quoted scalar that spans lines, a tab, a NUL); control
+// characters are written as escapes so the message cannot break the line or
+// the terminal.
+std::string one_line(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+ConfigError::ConfigError(std::string file_name, int line_number, int column_number, std::string text)
+    : std::runtime_error(one_line(line_number > 0 ? file_name + ":" + std::to_string(line_number) + ":" +
+                                                        std::to_string(column_number) + ": " + text
+                                                  : file_name + ": " + text)),
+      file(std::move(file_name)),
+      line(line_number),
+      column(column_number),
+      message(one_line(text)) {}
+
+namespace {
+
+// Sanity bounds rather than rules: they keep every sum of chips (six stacks,
+// antes scaled by doubling blinds) far from int64 overflow.
+constexpr Chips kMaxChips = 1'000'000'000'000;
+// TournamentRecord keeps bust hands in 16 bits.
+constexpr std::int64_t kMaxHandCap = std::numeric_limits<std::int16_t>::max();
+constexpr std::int64_t kMaxHandsPerLevel = 1'000'000;
+constexpr std::int64_t kMaxAnteLevel = 1000;
+constexpr std::size_t kMaxScheduleLevels = 10'000;
+constexpr std::size_t kMaxCells = 10'000;
+// Aliases are copied on conversion; this stops a "billion laughs" file.
+constexpr std::size_t kMaxNodes = 1'000'000;
+// The schema nests six deep at most. The bound also stops an alias inside
+// its own anchor (`a: &x [*x]`), which yaml-cpp accepts as a cycle that
+// would otherwise recurse until the stack overflows.
+constexpr int kMaxDepth = 64;
+const std::string kTooDeep = "values are nested more than " + std::to_string(kMaxDepth) + " levels deep";
+constexpr int kMinPlayers = 2;
+constexpr int kMaxTablePlayers = 6;  // R1
+constexpr int kMaxFeePercent = 10;   // V6
+
+const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
+                                           "seating", "payouts", "matrix",      "format",   "shootout",
+                                           "cash",    "duplicate", "stop"};
+const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
+                                             "hand_cap", "bust_ties", "game",   "betting",         "ante"};
+const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
+const std::vector<std::string> kPayoutKeys = {"places", "buy_in", "fee", "icm_at_cap"};
+const std::vector<std::string> kShootoutKeys = {"tables", "winners"};
+const std::vector<std::string> kCashKeys = {"hands", "blinds", "buy_in_bb", "rebuy_below_bb"};
+const std::vector<std::string> kFormats = {"sit-and-go", "shootout", "cash"};
+const std::vector<std::string> kSeatings = {"random", "rotate", "duplicate"};
+const std::vector<std::string> kDuplicateKeys = {"permutations"};
+// max_tournaments is a key only to say that `tournaments` is the maximum.
+const std::vector<std::string> kStopKeys = {"metric", "label", "vs", "ci_width", "batch", "max_tournaments"};
+const std::vector<std::string> kMetrics = {"mean_place", "win_rate", "roi"};  // in Metric order
+constexpr std::int64_t kDefaultStopBatch = 1000;
+constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
+constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
+constexpr int kMinCashBuyInBb = 40;              // V7
+constexpr int kMaxCashBuyInBb = 100;             // V7
+const std::vector<std::string> kEntrantKeys = {"label", "strategy", "count", "params", "path"};
+// Not in the registry: a plug-in is a strategy only once `path` names it.
+const std::string kPluginStrategy = "plugin";
+const std::vector<std::string> kLevelKeys = {"small", "big", "ante"};
+// Fixed for the whole experiment, so a matrix may not vary them.
+const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
+
+// The keys a mapping of the schema may hold, by its dotted path; nullptr
+// when the path is not a mapping of the schema (a scalar or a list).
+const std::vector<std::string>* section_keys(const std::string& section) {
+  if (section.empty()) return &kTopKeys;
+  if (section == "table") return &kTableKeys;
+  if (section == "table.ante") return &kAnteKeys;
+  if (section == "payouts") return &kPayoutKeys;
+  if (section == "shootout") return &kShootoutKeys;
+  if (section == "cash") return &kCashKeys;
+  if (section == "duplicate") return &kDuplicateKeys;
+  if (section == "stop") return &kStopKeys;
+  return nullptr;
+}
+
+std::string join(const std::vector<std::string>& words, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) out += separator;
+    out += words[i];
+  }
+  return out;
+}
+
+std::vector<std::string> split_dotted(const std::string& key) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = key.find('.', start);
+    parts.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) return parts;
+    start = dot + 1;
+  }
+}
+
+bool contains(const std::vector<std::string>& words, const std::string& word) {
+  return std::find(words.begin(), words.end(), word) != words.end();
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  if (auto suggestion = closest_match(word, candidates)) return " (did you mean '" + *suggestion + "'?)";
+  return "";
+}
+
+// yaml-cpp stops nesting deeper than it can parse (its DepthGuard, a few
+// hundred levels) with the bare message "bad file"; say what it means.
+std::string yaml_message(const YAML::Exception& error) {
+  return error.msg == YAML::ErrorMsg::BAD_FILE ? kTooDeep : error.msg;
+}
+
+// Where a document of a YAML stream starts, and its first value.
+struct DocumentMarks {
+  YAML::Mark start;
+  YAML::Mark first_node = YAML::Mark::null_mark();
+};
+
+// Records DocumentMarks and nothing else.
+class DocumentMarker : public YAML::EventHandler {
+ public:
+  std::vector<DocumentMarks> documents;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { documents.push_back({mark}); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
+    node(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    node(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void node(const YAML::Mark& mark) {
+    if (!documents.empty() && documents.back().first_node.is_null()) documents.back().first_node = mark;
+  }
+};
+
+// The first two documents of `text`. The reader loads only the first one
+// (YAML::Load) and asks this whether a second follows, because yaml-cpp
+// 0.7's LoadAll never returns on some malformed streams: a lone ',' yields
+// empty documents forever, each one allocating (jbeder/yaml-cpp#1040, fixed
+// upstream by #1319 in 2024, after Debian 12's 0.7.0). Throws what the
+// parser throws.
+std::vector<DocumentMarks> first_documents(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentMarker marker;
+  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {
+  }
+  return marker.documents;
+}
+
+// Where a node came from: a place in the file, or a --set override.
+struct Origin {
+  int line = 0;  // 1-based; 0 when unknown
+  int column = 0;
+  int override_index = -1;  // >= 0: the node came from that --set
+};
+
+struct Entry;
+
+// The document as the reader sees it. yaml-cpp's nodes would do for a file
+// read once, but overrides and matrix cells substitute values, and a
+// substituted value must keep saying where it came from (a line of the file,
+// a matrix value, a --set) so its errors point there.
+struct Node {
+  enum class Kind : std::uint8_t { kNull, kScalar, kSequence, kMap };
+  Kind kind = Kind::kNull;
+  std::string text;          // scalars
+  std::vector<Node> items;   // sequences
+  std::vector<Entry> entries;  // mappings, in document order, keys unique
+  Origin origin;
+
+  bool is_null() const { return kind == Kind::kNull; }
+  const Entry* find_entry(const std::string& key) const;
+  const Node* find(const std::string& key) const;
+};
+
+struct Entry {
+  std::string key;
+  Origin key_origin;
+  Node value;
+};
+
+const Entry* Node::find_entry(const std::string& key) const {
+  for (const auto& entry : entries) {
+    if (entry.key == key) return &entry;
+  }
+  return nullptr;
+}
+
+const Node* Node::find(const std::string& key) const {
+  const Entry* entry = find_entry(key);
+  return entry == nullptr ? nullptr : &entry->value;
+}
+
+std::string describe(const Node& node) {
+  switch (node.kind) {
+    case Node::Kind::kScalar: return "'" + node.text + "'";
+    case Node::Kind::kSequence: return node.items.empty() ? "an empty list" : "a list";
+    case Node::Kind::kMap: return "a mapping";
+    case Node::Kind::kNull: break;
+  }
+  return "nothing";
+}
+
+// Compact flow-style text of a value, for Cell::params and messages.
+std::string render(const Node& node) {
+  switch (node.kind) {
+    case Node::Kind::kScalar: return node.text;
+    case Node::Kind::kNull: return "null";
+    case Node::Kind::kSequence: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < node.items.size(); ++i) out += (i > 0 ? ", " : "") + render(node.items[i]);
+      return out + "]";
+    }
+    case Node::Kind::kMap: {
+      std::string out = "{";
+      for (std::size_t i = 0; i < node.entries.size(); ++i) {
+        out += (i > 0 ? ", " : "") + node.entries[i].key + ": " + render(node.entries[i].value);
+      }
+      return out + "}";
+    }
+  }
+  return "";
+}
+
+// One matrix dimension.
+struct Axis {
+  std::string key;  // as written, "table.players"
+  std::vector<std::string> path;
+  std::vector<Node> values;
+};
+
+// Validates one document. Holds what every message needs: the file name,
+// the override texts (to name a --set) and the matrix cell being read.
+class Reader {
+ public:
+  Reader(std::string display_name, std::vector<std::string> overrides)
+      : display_name_(std::move(display_name)), overrides_(std::move(overrides)) {}
+
+  Experiment read(const std::string& text);
+
+ private:
+  [[noreturn]] void fail(const Origin& at, const std::string& message) const;
+
+  Node parse(const std::string& text);
+  Node convert(const YAML::Node& yaml, const Origin& fallback, int override_index, int depth = 0) const;
+  void apply_override(Node& root, int index);
+  std::vector<std::string> check_key_path(const std::string& key, const Origin& at, bool for_matrix) const;
+  void set_path(Node& root, const std::vector<std::string>& path, Node value, const Origin& created,
+                const std::string& context) const;
+  std::vector<Axis> read_matrix(const Node& root) const;
+  // Every matrix cell (one without a matrix) into experiment.cells.
+  void read_cells(const Node& root, Experiment& experiment);
+  Cell read_cell(const Node& root) const;
+
+  void check_keys(const Node& map, const std::string& path, const std::vector<std::string>& allowed) const;
+  void expect_map(const Node& node, const std::string& path) const;
+  std::int64_t read_integer(const Node& node, const std::string& path, std::int64_t min, std::int64_t max) const;
+  std::int64_t read_integer(const Node& map, const std::string& section, const std::string& key,
+                            std::int64_t min, std::int64_t max, std::int64_t fallback) const;
+  const std::string& read_scalar(const Node& node, const std::string& path, const char* what) const;
+  std::size_t read_choice(const Node& node, const std::string& path, const std::vector<std::string>& names) const;
+  std::size_t read_choice(const Node& map, const std::string& section, const std::string& key,
+                          const std::vector<std::string>& names, std::size_t fallback) const;
+
+  BlindSchedule read_schedule(const Node& table) const;
+  BlindLevel read_level(const Node& node, const std::string& path) const;
+  // `seats` is the number of seats the lineup fills, `seats_what` says what
+  // they are in messages ("table.players is 6").
+  std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what) const;
+  Payouts read_payouts(const Node& root, int places, const std::string& places_what) const;
+  bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
+  ShootoutRules read_shootout(const Node& root) const;
+  CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
+  void read_seating(const Node& root, Cell& cell) const;
+  std::optional<StopRule> read_stop(const Node& root) const;
+  void check_stop(const Node& root, const Cell& cell) const;
+  double read_positive_number(const Node& node, const std::string& path) const;
+
+  std::string display_name_;
+  std::vector<std::string> overrides_;
+  std::string cell_prefix_;  // "matrix cell k=v, ...: " while reading a cell
+  // Read before the cells, which check themselves against them.
+  std::int64_t tournaments_ = 0;
+  std::optional<StopRule> stop_;
+  mutable std::size_t converted_ = 0;  // nodes converted so far (kMaxNodes)
+};
+
+void Reader::fail(const Origin& at, const std::string& message) const {
+  if (at.override_index >= 0) {
+    throw ConfigError(display_name_, 0, 0,
+                      cell_prefix_ + "--set " + overrides_[static_cast<std::size_t>(at.override_index)] + ": " +
+                          message);
+  }
+  throw ConfigError(display_name_, at.line, at.column, cell_prefix_ + message);
+}
+
+Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int override_index, int depth) const {
+  Node node;
+  const YAML::Mark mark = yaml.Mark();
+  if (override_index >= 0) {
+    node.origin = Origin{0, 0, override_index};
+  } else if (mark.is_null()) {
+    node.origin = fallback;
+  } else {
+    node.origin = Origin{mark.line + 1, mark.column + 1, -1};
+  }
+  if (++converted_ > kMaxNodes) fail(node.origin, "the document has more than " + std::to_string(kMaxNodes) + " values");
+  if (depth > kMaxDepth) fail(node.origin, kTooDeep + " (an alias inside its own anchor?)");
+  switch (yaml.Type()) {
+    case YAML::NodeType::Scalar:
+      node.kind = Node::Kind::kScalar;
+      node.text = yaml.Scalar();
+      break;
+    case YAML::NodeType::Sequence:
+      node.kind = Node::Kind::kSequence;
+      for (const auto& item : yaml) node.items.push_back(convert(item, node.origin, override_index, depth + 1));
+      break;
+    case YAML::NodeType::Map:
+      node.kind = Node::Kind::kMap;
+      for (const auto& pair : yaml) {
+        const Node key = convert(pair.first, node.origin, override_index, depth + 1);
+        if (key.kind != Node::Kind::kScalar) fail(key.origin, "a key must be a single word, got " + describe(key));
+        if (const Entry* first = node.find_entry(key.text)) {
+          std::string where;
+          if (first->key_origin.line > 0) where = " (first at line " + std::to_string(first->key_origin.line) + ")";
+          fail(key.origin, "duplicate key '" + key.text + "'" + where);
+        }
+        Node value = convert(pair.second, key.origin, override_index, depth + 1);
+        // yaml-cpp places an empty value at the next token, often the next
+        // line; the key is the better place to point at.
+        if (value.is_null() && value.origin.line != key.origin.line) value.origin = key.origin;
+        node.entries.push_back(Entry{key.text, key.origin, std::move(value)});
+      }
+      break;
+    default:
+      break;
+  }
+  return node;
+}
+
+Node Reader::parse(const std::string& text) {
+  YAML::Node document;
+  std::vector<DocumentMarks> documents;
+  try {
+    document = YAML::Load(text);
+    documents = first_documents(text);
+  } catch (const YAML::Exception& error) {
+    const bool known = !error.mark.is_null();
+    throw ConfigError(display_name_, known ? error.mark.line + 1 : 0, known ? error.mark.column + 1 : 0,
+                      "YAML syntax error: " + yaml_message(error));
+  }
+  const auto origin_of = [](const YAML::Mark& mark) { return Origin{mark.line + 1, mark.column + 1, -1}; };
+  if (documents.size() > 1) {
+    // A second document that starts where the first did consumed nothing:
+    // the parser is stuck on a token it cannot place.
+    if (documents[1].start.pos == documents[0].start.pos) {
+      const auto pos = static_cast<std::size_t>(documents[0].start.pos);
+      fail(origin_of(documents[0].start),
+           "YAML syntax error: unexpected '" + (pos < text.size() ? text.substr(pos, 1) : std::string()) + "'");
+    }
+    const YAML::Mark& second = documents[1].first_node.is_null() ? documents[1].start : documents[1].first_node;
+    fail(origin_of(second), "only one YAML document is allowed (a second one starts here)");
+  }
+  Node root = convert(document, Origin{1, 1, -1}, -1);
+  if (root.kind != Node::Kind::kMap && !root.is_null()) {
+    fail(root.origin, "an experiment must be a mapping of keys (name:, table:, lineup:, ...), got " + describe(root));
+  }
+  return root;
+}
+
+// Checks a dotted key against the schema, with "did you mean" for typos.
+// Returns the path of mapping keys it addresses in the document; a matrix
+// key inside `matrix.` is one key of the matrix mapping.
+std::vector<std::string> Reader::check_key_path(const std::string& key, const Origin& at, bool for_matrix) const {
+  // A matrix key is written far from the keys it names, so say which it is.
+  const std::string context = for_matrix ? "matrix key '" + key + "': " : "";
+  const std::vector<std::string> parts = split_dotted(key);
+  for (const auto& part : parts) {
+    if (part.empty()) fail(at, context + "malformed key '" + key + "': empty part between dots");
+  }
+  if (for_matrix && contains(kNotInMatrix, parts[0])) {
+    fail(at, context + "name, seed, tournaments, matrix and stop are the same for every cell and cannot vary");
+  }
+  if (!for_matrix && parts[0] == "matrix" && parts.size() > 1) {
+    const std::string rest = key.substr(std::string("matrix.").size());
+    check_key_path(rest, at, true);
+    return {"matrix", rest};
+  }
+  std::string section;
+  for (const auto& part : parts) {
+    const std::vector<std::string>* keys = section_keys(section);
+    if (keys == nullptr) {
+      if (section == "lineup") {
+        fail(at, context + "lineup is a list and has no keys; give the whole list, e.g. lineup=[{strategy: random}]");
+      }
+      fail(at, context + "'" + section + "' has no keys, so '" + key + "' does not exist");
+    }
+    if (!contains(*keys, part)) {
+      fail(at, context + "unknown key '" + part + "'" + (section.empty() ? "" : " in " + section) +
+                   did_you_mean(part, *keys));
+    }
+    section += (section.empty() ? "" : ".") + part;
+  }
+  return parts;
+}
+
+// Puts `value` at `path`, creating the mappings on the way; `context` names
+// the override or matrix key doing it, for the error of a non-mapping.
+void Reader::set_path(Node& root, const std::vector<std::string>& path, Node value, const Origin& created,
+                      const std::string& context) const {
+  Node* current = &root;
+  std::string where;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (current->is_null()) {
+      current->kind = Node::Kind::kMap;
+      if (current->origin.line == 0 && current->origin.override_index < 0) current->origin = created;
+    }
+    if (current->kind != Node::Kind::kMap) {
+      fail(current->origin, context + "cannot set " + join(path, ".") + ": " + where + " must be a mapping, got " +
+                                describe(*current));
+    }
+    auto it = std::find_if(current->entries.begin(), current->entries.end(),
+                           [&](const Entry& entry) { return entry.key == path[i]; });
+    if (it == current->entries.end()) {
+      current->entries.push_back(Entry{path[i], created, Node{Node::Kind::kNull, {}, {}, {}, created}});
+      it = std::prev(current->entries.end());
+    }
+    where += (where.empty() ? "" : ".") + path[i];
+    current = &it->value;
+  }
+  *current = std::move(value);
+}
+
+void Reader::apply_override(Node& root, int index) {
+  const std::string& text = overrides_[static_cast<std::size_t>(index)];
+  const Origin here{0, 0, index};
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0) fail(here, "expected key=value, e.g. table.stack=2000");
+  const std::string key = text.substr(0, equals);
+  const std::vector<std::string> path = check_key_path(key, here, false);
+  YAML::Node yaml;
+  try {
+    yaml = YAML::Load(text.substr(equals + 1));
+  } catch (const YAML::Exception& error) {
+    fail(here, "invalid YAML value: " + yaml_message(error));
+  }
+  set_path(root, path, convert(yaml, here, index), here, "--set " + text + ": ");
+}
+
+std::vector<Axis> Reader::read_matrix(const Node& root) const {
+  std::vector<Axis> axes;
+  const Node* matrix = root.find("matrix");
+  if (matrix == nullptr || matrix->is_null()) return axes;
+  expect_map(*matrix, "matrix");
+  std::size_t cells = 1;
+  for (const auto& entry : matrix->entries) {
+    Axis axis{entry.key, check_key_path(entry.key, entry.key_origin, true), {}};
+    const Node& values = entry.value;
+    if (values.kind != Node::Kind::kSequence || values.items.empty()) {
+      fail(values.origin, "matrix." + entry.key + " must be a non-empty list of values, got " + describe(values));
+    }
+    for (const auto& other : axes) {
+      const std::size_t common = std::min(other.path.size(), axis.path.size());
+      if (std::equal(other.path.begin(), other.path.begin() + static_cast<std::ptrdiff_t>(common), axis.path.begin())) {
+        fail(entry.key_origin, "matrix keys '" + other.key + "' and '" + entry.key + "' overlap");
+      }
+    }
+    axis.values = values.items;
+    cells *= values.items.size();
+    if (cells > kMaxCells) {
+      fail(matrix->origin, "the matrix has more than " + std::to_string(kMaxCells) + " cells");
+    }
+    axes.push_back(std::move(axis));
+  }
+  return axes;
+}
+
+void Reader::check_keys(const Node& map, const std::string& path, const std::vector<std::string>& allowed) const {
+  for (const auto& entry : map.entries) {
+    if (contains(allowed, entry.key)) continue;
+    std::string message = "unknown key '" + entry.key + "'" + (path.empty() ? "" : " in " + path);
+    const std::string suggestion = did_you_mean(entry.key, allowed);
+    message += suggestion.empty() ? "; expected one of: " + join(allowed, ", ") : suggestion;
+    fail(entry.key_origin, message);
+  }
+}
+
+void Reader::expect_map(const Node& node, const std::string& path) const {
+  // An empty section (`table:` with every key commented out) reads as {}.
+  if (node.kind != Node::Kind::kMap && !node.is_null()) {
+    fail(node.origin, path + " must be a mapping of keys, got " + describe(node));
+  }
+}
+
+std::int64_t Reader::read_integer(const Node& node, const std::string& path, std::int64_t min,
+                                  std::int64_t max) const {
+  if (node.kind != Node::Kind::kScalar) fail(node.origin, path + " must be an integer, got " + describe(node));
+  const std::string& text = node.text;
+  std::int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  const bool out_of_range = ec == std::errc::result_out_of_range;
+  if (text.empty() || ptr != end || (ec != std::errc() && !out_of_range)) {
+    fail(node.origin, path + " must be an integer, got '" + text + "'");
+  }
+  if (out_of_range || value < min || value > max) {
+    // Small ranges are rules worth stating whole; large ones are sanity bounds.
+    std::string rule;
+    if (max - min <= 1000) {
+      rule = "between " + std::to_string(min) + " and " + std::to_string(max);
+    } else if (!out_of_range && value < min) {
+      rule = "at least " + std::to_string(min);
+    } else {
+      rule = "at most " + std::to_string(max);
+    }
+    fail(node.origin, path + " must be " + rule + ", got " + text);
+  }
+  return value;
+}
+
+std::int64_t Reader::read_integer(const Node& map, const std::string& section, const std::string& key,
+                                  std::int64_t min, std::int64_t max, std::int64_t fallback) const {
+  const Node* node = map.find(key);
+  if (node == nullptr) return fallback;
+  return read_integer(*node, section.empty() ? key : section + "." + key, min, max);
+}
+
+const std::string& Reader::read_scalar(const Node& node, const std::string& path, const char* what) const {
+  if (node.kind != Node::Kind::kScalar || node.text.empty()) {
+    fail(node.origin, path + " must be " + what + ", got " + describe(node));
+  }
+  return node.text;
+}
+
+std::size_t Reader::read_choice(const Node& node, const std::string& path,
+                                const std::vector<std::string>& names) const {
+  const std::string expected = "one of " + join(names, ", ");
+  if (node.kind != Node::Kind::kScalar) fail(node.origin, path + " must be " + expected + "; got " + describe(node));
+  const auto it = std::find(names.begin(), names.end(), node.text);
+  if (it == names.end()) {
+    fail(node.origin, path + " must be " + expected + "; got '" + node.text + "'" + did_you_mean(node.text, names));
+  }
+  return static_cast<std::size_t>(it - names.begin());
+}
+
+std::size_t Reader::read_choice(const Node& map, const std::string& section, const std::string& key,
+                                const std::vector<std::string>& names, std::size_t fallback) const {
+  const Node* node = map.find(key);
+  if (node == nullptr) return fallback;
+  return read_choice(*node, section.empty() ? key : section + "." + key, names);
+}
+
+BlindLevel Reader::read_level(const Node& node, const std::string& path) const {
+  BlindLevel level;
+  if (node.kind == Node::Kind::kSequence) {
+    if (node.items.size() != 2 && node.items.size() != 3) {
+      fail(node.origin, path + " must be [small, big] or [small, big, ante], got a list of " +
+                            std::to_string(node.items.size()));
+    }
+    level.small_blind = read_integer(node.items[0], path + " small blind", 0, kMaxChips);
+    level.big_blind = read_integer(node.items[1], path + " big blind", 1, kMaxChips);
+    if (node.items.size() == 3) level.ante = read_integer(node.items[2], path + " ante", 0, kMaxChips);
+  } else if (node.kind == Node::Kind::kMap) {
+    check_keys(node, path, kLevelKeys);
+    if (node.find("big") == nullptr) fail(node.origin, path + " needs 'big' (the big blind)");
+    if (node.find("small") == nullptr) fail(node.origin, path + " needs 'small' (the small blind)");
+    level.small_blind = read_integer(node, path, "small", 0, kMaxChips, 0);
+    level.big_blind = read_integer(node, path, "big", 1, kMaxChips, 0);
+    level.ante = read_integer(node, path, "ante", 0, kMaxChips, 0);
+  } else {
+    fail(node.origin, path + " must be [small, big], [small, big, ante] or {small: , big: , ante: }, got " +
+                          describe(node));
+  }
+  if (level.small_blind > level.big_blind) {
+    fail(node.origin, path + ": the small blind " + std::to_string(level.small_blind) +
+                          " is larger than the big blind " + std::to_string(level.big_blind));
+  }
+  return level;
+}
+
+BlindSchedule Reader::read_schedule(const Node& table) const {
+  static const std::vector<std::string> kSpeeds = {"normal", "turbo", "custom"};
+  const std::size_t speed = read_choice(table, "table", "blinds", kSpeeds, 0);
+  const bool custom = speed == 2;
+  const int hands_per_level = static_cast<int>(read_integer(
+      table, "table", "hands_per_level", 1, kMaxHandsPerLevel, speed == 1 ? kTurboHandsPerLevel : kNormalHandsPerLevel));
+
+  std::vector<BlindLevel> levels;
+  const Entry* schedule = table.find_entry("schedule");
+  if (custom) {
+    if (schedule == nullptr) fail(table.find("blinds")->origin, "blinds: custom needs table.schedule, the list of levels");
+    const Node& list = schedule->value;
+    if (list.kind != Node::Kind::kSequence || list.items.empty()) {
+      fail(list.origin, "table.schedule must be a non-empty list of levels, got " + describe(list));
+    }
+    if (list.items.size() > kMaxScheduleLevels) {
+      fail(list.origin, "table.schedule has more than " + std::to_string(kMaxScheduleLevels) + " levels");
+    }
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      levels.push_back(read_level(list.items[i], "table.schedule[" + std::to_string(i) + "]"));
+    }
+  } else {
+    if (schedule != nullptr) {
+      fail(schedule->key_origin, "table.schedule is only read with blinds: custom (blinds is " + kSpeeds[speed] + ")");
+    }
+    levels = BlindSchedule::standard(hands_per_level).levels();
+  }
+
+  const Entry* ante = table.find_entry("ante");
+  if (ante != nullptr) {
+    const Node& spec = ante->value;
+    if (spec.kind != Node::Kind::kMap) {
+      fail(spec.origin, "table.ante must be a mapping {from_level: , amount: }, got " + describe(spec));
+    }
+    check_keys(spec, "table.ante", kAnteKeys);
+    if (spec.find("amount") == nullptr) fail(spec.origin, "table.ante needs 'amount' (chips per player)");
+    const auto from_level = static_cast<std::size_t>(read_integer(spec, "table.ante", "from_level", 1, kMaxAnteLevel, 1));
+    const Chips amount = read_integer(spec, "table.ante", "amount", 0, kMaxChips, 0);
+    for (const auto& level : levels) {
+      if (level.ante != 0) fail(ante->key_origin, "table.ante cannot be combined with antes in table.schedule");
+    }
+    // Levels past the list double (R4); write them out up to from_level so
+    // the ante has a level to start from, then let it scale with the big
+    // blind, which keeps it the same fraction of the blinds at every level.
+    const BlindSchedule listed(levels, hands_per_level);
+    while (levels.size() < from_level) levels.push_back(listed.level(static_cast<int>(levels.size()) + 1));
+    const Chips base = levels[from_level - 1].big_blind;
+    for (std::size_t i = from_level - 1; i < levels.size(); ++i) {
+      __extension__ using Wide = __int128;  // amount * big blind may exceed 64 bits
+      const Wide scaled = Wide{amount} * Wide{levels[i].big_blind} / Wide{base};
+      // Saturate where BlindSchedule stops doubling blinds, far from overflow.
+      levels[i].ante = static_cast<Chips>(std::min<Wide>(scaled, Wide{1} << 52));
+    }
+  }
+  return BlindSchedule(std::move(levels), hands_per_level);
+}
+
+std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const std::string& seats_what) const {
+  const Entry* lineup = root.find_entry("lineup");
+  if (lineup == nullptr) fail(root.origin, "missing required key 'lineup' (the strategies that play)");
+  const Node& list = lineup->value;
+  if (list.kind != Node::Kind::kSequence || list.items.empty()) {
+    fail(list.origin, "lineup must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
+  }
+  std::vector<Entrant> seats;  // every seat the lineup fills, in order
+  std::map<std::string, std::size_t> label_owner;  // label -> first entry index
+  std::vector<Entrant> entries;
+  for (std::size_t i = 0; i < list.items.size(); ++i) {
+    const Node& item = list.items[i];
+    const std::string path = "lineup[" + std::to_string(i) + "]";
+    if (item.kind != Node::Kind::kMap) {
+      fail(item.origin, path + " must be a mapping {strategy: , label: , count: , params: }, got " + describe(item));
+    }
+    check_keys(item, path, kEntrantKeys);
+    const Node* strategy = item.find("strategy");
+    if (strategy == nullptr) fail(item.origin, path + " needs 'strategy' (one of " + join(strategy_names(), ", ") + ")");
+    Entrant entrant;
+    entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
+    const Entry* plugin_path = item.find_entry("path");
+    const Plugin* plugin = nullptr;
+    if (entrant.strategy == kPluginStrategy) {
+      if (plugin_path == nullptr) {
+        fail(item.origin, path + " needs 'path' (the plug-in's shared library) with strategy: plugin");
+      }
+      const std::string& file = read_scalar(plugin_path->value, path + ".path", "a file path");
+      // Relative to the experiment file, so a config and its plug-in move together.
+      const std::filesystem::path resolved = std::filesystem::path(file).is_absolute()
+                                                 ? std::filesystem::path(file)
+                                                 : std::filesystem::path(display_name_).parent_path() / file;
+      std::string error;
+      // Loading here, before anything runs, turns every plug-in problem into
+      // a config error that points at the path.
+      plugin = load_plugin(resolved.string(), error);
+      if (plugin == nullptr) {
+        fail(plugin_path->value.origin, path + ".path: cannot load plug-in '" + resolved.string() + "': " + error);
+      }
+      entrant.info = &plugin->info;
+    } else {
+      if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
+      entrant.info = find_strategy(entrant.strategy);
+    }
+    if (entrant.info == nullptr) {
+      std::vector<std::string> known = strategy_names();
+      known.push_back(kPluginStrategy);
+      fail(strategy->origin, "unknown strategy '" + entrant.strategy + "'" + did_you_mean(entrant.strategy, known) +
+                                 "; known strategies: " + join(known, ", "));
+    }
+    const Node* label = item.find("label");
+    const std::string default_label = plugin != nullptr ? plugin->name : entrant.strategy;
+    entrant.label = label == nullptr ? default_label : read_scalar(*label, path + ".label", "a non-empty text");
+    const auto count = read_integer(item, path, "count", 1, std::max(kMaxTablePlayers, players), 1);
+
+    std::map<std::string, std::string> given;
+    const Node* params = item.find("params");
+    if (params != nullptr) {
+      expect_map(*params, path + ".params");
+      for (const auto& param : params->entries) {
+        if (param.value.kind != Node::Kind::kScalar) {
+          fail(param.value.origin,
+               path + ".params." + param.key + " must be a single value, got " + describe(param.value));
+        }
+        given[param.key] = param.value.text;
+      }
+    }
+    // A plug-in declares no parameters: whatever is given passes through as text.
+    std::vector<ParamSpec> specs = entrant.info->params;
+    if (plugin != nullptr) {
+      for (const auto& [name, value] : given) specs.push_back({name, value, "plug-in parameter", false, 0.0, 0.0});
+    }
+    if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
+      fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
+    }
+    entrant.make = entrant.info->bind(entrant.params);
+
+    // A label is one row of the statistics, so it must mean one player.
+    const auto [owner, inserted] = label_owner.emplace(entrant.label, i);
+    if (!inserted) {
+      const Entrant& first = entries[owner->second];
+      // Two plug-ins share the strategy name but not the StrategyInfo.
+      if (first.strategy != entrant.strategy || first.info != entrant.info ||
+          first.params.all() != entrant.params.all()) {
+        fail(label != nullptr ? label->origin : strategy->origin,
+             "label '" + entrant.label + "' already names lineup[" + std::to_string(owner->second) +
+                 "], which has a different strategy or params; give this entry its own label");
+      }
+    }
+    entries.push_back(entrant);
+    for (std::int64_t c = 0; c < count; ++c) seats.push_back(entrant);
+  }
+  if (seats.size() > static_cast<std::size_t>(players)) {
+    fail(lineup->key_origin, "the lineup fills " + std::to_string(seats.size()) + " seats but " + seats_what);
+  }
+  // A shorter lineup repeats in order, so one lineup serves every table size.
+  std::vector<Entrant> entrants;
+  for (int seat = 0; seat < players; ++seat) entrants.push_back(seats[static_cast<std::size_t>(seat) % seats.size()]);
+  return entrants;
+}
+
+Payouts Reader::read_payouts(const Node& root, int players, const std::string& places_what) const {
+  Payouts payouts;
+  payouts.percent = {100};
+  const Node* node = root.find("payouts");
+  if (node == nullptr) return payouts;
+  expect_map(*node, "payouts");
+  check_keys(*node, "payouts", kPayoutKeys);
+  if (const Node* places = node->find("places")) {
+    if (places->kind != Node::Kind::kSequence || places->items.empty()) {
+      fail(places->origin, "payouts.places must be a non-empty list of percentages, got " + describe(*places));
+    }
+    payouts.percent.clear();
+    int sum = 0;
+    for (std::size_t i = 0; i < places->items.size(); ++i) {
+      const auto percent = static_cast<int>(
+          read_integer(places->items[i], "payouts.places[" + std::to_string(i) + "]", 0, 100));
+      payouts.percent.push_back(percent);
+      sum += percent;
+    }
+    if (sum != 100) fail(places->origin, "payouts.places must add up to 100, got " + std::to_string(sum));
+    if (payouts.percent.size() > static_cast<std::size_t>(players)) {
+      fail(places->origin, "payouts.places pays " + std::to_string(payouts.percent.size()) + " places but " +
+                               places_what);
+    }
+  }
+  payouts.buy_in = read_integer(*node, "payouts", "buy_in", 1, kMaxChips, 100);
+  payouts.fee_percent = static_cast<int>(read_integer(*node, "payouts", "fee", 0, kMaxFeePercent, 0));
+  payouts.icm_at_cap = read_bool(*node, "payouts", "icm_at_cap", false);
+  return payouts;
+}
+
+bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
+  if (map.find(key) == nullptr) return fallback;
+  return read_choice(map, section, key, {"false", "true"}, 0) == 1;
+}
+
+ShootoutRules Reader::read_shootout(const Node& root) const {
+  ShootoutRules shootout;
+  const Node* node = root.find("shootout");
+  if (node == nullptr) return shootout;
+  expect_map(*node, "shootout");
+  check_keys(*node, "shootout", kShootoutKeys);
+  shootout.tables = static_cast<int>(read_integer(*node, "shootout", "tables", 2, kMaxShootoutTablesConfig, 2));
+  shootout.final_table = read_choice(*node, "shootout", "winners", {"final-table", "paid"}, 0) == 0;
+  return shootout;
+}
+
+CashRules Reader::read_cash(const Node& root, const Node& table, const TournamentRules& rules) const {
+  // A cash table has no levels, eliminations or starting stack: say which
+  // cash key replaces a sit-and-go one rather than ignoring it.
+  static const std::vector<std::pair<std::string, std::string>> kNotForCash = {
+      {"stack", "the buy-in is cash.buy_in_bb big blinds"},
+      {"blinds", "the blinds are fixed: cash.blinds"},
+      {"hands_per_level", "the blinds are fixed: cash.blinds"},
+      {"schedule", "the blinds are fixed: cash.blinds"},
+      {"ante", "give the ante in cash.blinds: [small, big, ante]"},
+      {"hand_cap", "a session lasts cash.hands hands"},
+      {"bust_ties", "nobody is eliminated"},
+  };
+  for (const auto& [key, instead] : kNotForCash) {
+    if (const Entry* entry = table.find_entry(key)) {
+      fail(entry->key_origin, "table." + key + " does not apply to format: cash (" + instead + ")");
+    }
+  }
+  if (const Entry* payouts = root.find_entry("payouts")) {
+    fail(payouts->key_origin, "payouts does not apply to format: cash (results are big blinds won per 100 hands)");
+  }
+
+  CashRules cash;
+  const Node* found = root.find("cash");
+  const Node empty;
+  const Node& node = found == nullptr ? empty : *found;
+  expect_map(node, "cash");
+  check_keys(node, "cash", kCashKeys);
+  cash.hands = static_cast<int>(read_integer(node, "cash", "hands", 1, kMaxCashHands, 1000));
+  if (const Node* blinds = node.find("blinds")) cash.table.blinds = read_level(*blinds, "cash.blinds");
+  const Chips big_blind = cash.table.blinds.big_blind;
+  const auto buy_in_bb = read_integer(node, "cash", "buy_in_bb", kMinCashBuyInBb, kMaxCashBuyInBb, kMaxCashBuyInBb);
+  const auto rebuy_below_bb =
+      read_integer(node, "cash", "rebuy_below_bb", 0, buy_in_bb, std::min<std::int64_t>(kMinCashBuyInBb, buy_in_bb));
+  cash.table.players = rules.players;
+  cash.table.game = rules.game;
+  cash.table.buy_in = buy_in_bb * big_blind;
+  cash.table.rebuy_below = rebuy_below_bb * big_blind;
+  return cash;
+}
+
+Cell Reader::read_cell(const Node& root) const {
+  Cell cell;
+  const Node* table_node = root.find("table");
+  const Node empty;
+  const Node& table = table_node == nullptr ? empty : *table_node;
+  expect_map(table, "table");
+  check_keys(table, "table", kTableKeys);
+
+  TournamentRules& rules = cell.rules;
+  rules.players = static_cast<int>(read_integer(table, "table", "players", kMinPlayers, kMaxTablePlayers, 6));
+  rules.starting_stack = read_integer(table, "table", "stack", 1, kMaxChips, 1000);
+  rules.schedule = read_schedule(table);
+  rules.hand_cap = static_cast<int>(read_integer(table, "table", "hand_cap", 1, kMaxHandCap, 120));
+  rules.tie_rule = read_choice(table, "table", "bust_ties", {"share", "button"}, 0) == 0 ? TieRule::kShare
+                                                                                          : TieRule::kButtonOrder;
+  rules.game.hole_cards = read_choice(table, "table", "game", {"holdem", "omaha"}, 0) == 0 ? 2 : 4;
+  if (const Node* betting = table.find("betting")) {
+    static const std::vector<std::string> kBettings = {"no-limit", "pot-limit", "fixed-limit"};
+    // parse_betting also takes the short names (nl, pl, fl, limit).
+    const auto parsed = betting->kind == Node::Kind::kScalar ? parse_betting(betting->text) : std::nullopt;
+    rules.game.betting = parsed ? *parsed : static_cast<BettingStructure>(read_choice(*betting, "table.betting", kBettings));
+  }
+
+  // A format's own section is read only with that format.
+  cell.format = static_cast<Format>(read_choice(root, "", "format", kFormats, 0));
+  for (const Format format : {Format::kShootout, Format::kCash}) {
+    const Entry* section = root.find_entry(format_name(format));
+    if (section != nullptr && cell.format != format) {
+      fail(section->key_origin, std::string(format_name(format)) + " is only read with format: " +
+                                    format_name(format) + " (format is " + format_name(cell.format) + ")");
+    }
+  }
+  std::string seats_what = "table.players is " + std::to_string(rules.players);
+  if (cell.format == Format::kShootout) {
+    cell.shootout = read_shootout(root);
+    seats_what = "the shoot-out seats " + std::to_string(cell.field_size()) + " (shootout.tables " +
+                 std::to_string(cell.shootout.tables) + " x table.players " + std::to_string(rules.players) + ")";
+  }
+  if (cell.format == Format::kCash) cell.cash = read_cash(root, table, rules);
+
+  cell.entrants = read_lineup(root, cell.field_size(), seats_what);
+  read_seating(root, cell);
+  if (cell.format != Format::kCash) cell.payouts = read_payouts(root, cell.field_size(), seats_what);
+  if (cell.format == Format::kShootout && !cell.shootout.final_table) {
+    // V6: each table winner gets pool / tables; there is no table to read.
+    if (const Node* payouts = root.find("payouts"); payouts != nullptr && payouts->find_entry("places") != nullptr) {
+      fail(payouts->find_entry("places")->key_origin,
+           "payouts.places does not apply with shootout.winners: paid (each table winner gets the pool / tables)");
+    }
+    cell.payouts.percent.clear();
+  }
+  if (cell.payouts.icm_at_cap && cell.format != Format::kSitAndGo) {
+    fail(root.find("payouts")->find_entry("icm_at_cap")->key_origin,
+         "payouts.icm_at_cap applies to format: sit-and-go only");
+  }
+  if (stop_) check_stop(root, cell);
+  return cell;
+}
+
+void Reader::read_seating(const Node& root, Cell& cell) const {
+  cell.seating = static_cast<Seating>(read_choice(root, "", "seating", kSeatings, 0));
+  const Entry* section = root.find_entry("duplicate");
+  if (cell.seating != Seating::kDuplicate) {
+    if (section != nullptr) {
+      fail(section->key_origin, "duplicate is only read with seating: duplicate (seating is " +
+                                    kSeatings[static_cast<std::size_t>(cell.seating)] + ")");
+    }
+    return;
+  }
+  const Node& seating = *root.find("seating");
+  if (cell.format == Format::kCash) {
+    fail(seating.origin, "seating: duplicate applies to sit-and-go and shoot-out cells (format is cash)");
+  }
+  const int field = cell.field_size();
+  if (section != nullptr) {
+    expect_map(section->value, "duplicate");
+    check_keys(section->value, "duplicate", kDuplicateKeys);
+    const Node* permutations = section->value.find("permutations");
+    cell.duplicate.all_permutations =
+        read_choice(section->value, "duplicate", "permutations", {"rotations", "all"}, 0) == 1;
+    if (cell.duplicate.all_permutations && field > kMaxAllPermutationsField) {
+      fail(permutations->origin, "duplicate.permutations: all would play " + std::to_string(field) +
+                                     "! tournaments per group; it is for fields of at most " +
+                                     std::to_string(kMaxAllPermutationsField) + " seats (the field is " +
+                                     std::to_string(field) + "); use rotations");
+    }
+  }
+  // A group is one unit of work, so a cell plays whole groups.
+  const std::int64_t group = duplicate_group_size(cell);
+  if (tournaments_ % group != 0) {
+    const Node* tournaments = root.find("tournaments");
+    const std::int64_t below = tournaments_ / group * group;
+    fail(tournaments != nullptr ? tournaments->origin : seating.origin,
+         "tournaments " + std::to_string(tournaments_) + " is not a multiple of " + std::to_string(group) +
+             ", the tournaments of one duplicate group (" + duplicate_group_name(cell) + "); use " +
+             (below > 0 ? std::to_string(below) + " or " : "") + std::to_string(below + group));
+  }
+}
+
+double Reader::read_positive_number(const Node& node, const std::string& path) const {
+  const std::string& text = read_scalar(node, path, "a number above 0");
+  double value = 0.0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || !(value > 0.0)) {
+    fail(node.origin, path + " must be a number above 0, got '" + text + "'");
+  }
+  return value;
+}
+
+std::optional<StopRule> Reader::read_stop(const Node& root) const {
+  const Entry* section = root.find_entry("stop");
+  if (section == nullptr) return std::nullopt;
+  const Node& node = section->value;
+  if (node.kind != Node::Kind::kMap) {
+    fail(node.origin, "stop must be a mapping {metric: , label: , ci_width: , ...}, got " + describe(node));
+  }
+  check_keys(node, "stop", kStopKeys);
+  if (const Entry* max = node.find_entry("max_tournaments")) {
+    fail(max->key_origin, "stop.max_tournaments: with stop, `tournaments` is the most a cell plays; "
+                          "write tournaments: " + render(max->value) + " instead");
+  }
+  for (const char* key : {"metric", "label", "ci_width"}) {
+    if (node.find(key) == nullptr) fail(node.origin, std::string("stop needs '") + key + "'");
+  }
+  StopRule rule;
+  rule.metric = static_cast<Metric>(read_choice(node, "stop", "metric", kMetrics, 0));
+  rule.label = read_scalar(*node.find("label"), "stop.label", "a label of the lineup");
+  if (const Node* vs = node.find("vs")) {
+    rule.vs = read_scalar(*vs, "stop.vs", "a label of the lineup");
+    if (rule.vs == rule.label) fail(vs->origin, "stop.vs must name another label than stop.label ('" + rule.label + "')");
+  }
+  rule.ci_width = read_positive_number(*node.find("ci_width"), "stop.ci_width");
+  rule.batch = read_integer(node, "stop", "batch", 1, std::numeric_limits<std::int64_t>::max(), 0);
+  return rule;
+}
+
+void Reader::check_stop(const Node& root, const Cell& cell) const {
+  const Node& node = *root.find("stop");
+  const Origin& at = root.find_entry("stop")->key_origin;
+  if (cell.format == Format::kCash) fail(at, "stop applies to sit-and-go and shoot-out cells (format is cash)");
+  const std::vector<std::string> labels = cell_labels(cell);
+  for (const char* key : {"label", "vs"}) {
+    const Node* label = node.find(key);
+    if (label == nullptr || contains(labels, label->text)) continue;
+    fail(label->origin, std::string("stop.") + key + " '" + label->text + "' is not a label of the lineup" +
+                            did_you_mean(label->text, labels) + "; labels: " + join(labels, ", "));
+  }
+  const std::int64_t group = duplicate_group_size(cell);
+  if (const Node* batch = node.find("batch"); batch != nullptr && stop_->batch % group != 0) {
+    fail(batch->origin, "stop.batch " + std::to_string(stop_->batch) + " is not a multiple of " +
+                            std::to_string(group) + ", the tournaments of one duplicate group");
+  }
+  if (stop_->metric == Metric::kRoi && max_paid_place_sharers(cell) > kMaxPlayers) {
+    fail(node.find("metric")->origin,
+         "stop.metric: roi is not kept exactly for a shoot-out paying places that more than " +
+             std::to_string(kMaxPlayers) + " players can share; pay only the first shootout.tables places");
+  }
+}
+
+Experiment Reader::read(const std::string& text) {
+  Node root = parse(text);
+  for (int i = 0; i < static_cast<int>(overrides_.size()); ++i) apply_override(root, i);
+  check_keys(root, "", kTopKeys);
+
+  Experiment experiment;
+  experiment.source_path = display_name_;
+  experiment.source_text = text;
+  if (const Node* name = root.find("name")) {
+    experiment.name = read_scalar(*name, "name", "a non-empty text");
+  } else {
+    experiment.name = std::filesystem::path(display_name_).stem().string();
+  }
+  if (const Node* seed = root.find("seed")) {
+    std::uint64_t value = 0;
+    const char* end = seed->text.data() + seed->text.size();
+    const auto [ptr, ec] = std::from_chars(seed->text.data(), end, value);
+    if (seed->kind != Node::Kind::kScalar || seed->text.empty() || ec != std::errc() || ptr != end) {
+      fail(seed->origin, "seed must be an unsigned 64-bit integer, got " + describe(*seed));
+    }
+    experiment.seed = value;
+  }
+  experiment.tournaments =
+      read_integer(root, "", "tournaments", 1, std::numeric_limits<std::int64_t>::max(), experiment.tournaments);
+  tournaments_ = experiment.tournaments;
+  stop_ = read_stop(root);
+
+  read_cells(root, experiment);
+  if (stop_ && stop_->batch == 0) {
+    // The default batch: kDefaultStopBatch tournaments, rounded up to whole
+    // duplicate groups of every cell.
+    std::int64_t groups = 1;
+    for (const Cell& cell : experiment.cells) groups = std::lcm(groups, duplicate_group_size(cell));
+    stop_->batch = (kDefaultStopBatch + groups - 1) / groups * groups;
+  }
+  experiment.stop = stop_;
+  return experiment;
+}
+
+void Reader::read_cells(const Node& root, Experiment& experiment) {
+  const std::vector<Axis> axes = read_matrix(root);
+  if (axes.empty()) {
+    experiment.cells.push_back(read_cell(root));
+    return;
+  }
+  // Odometer over the axes: the first key varies slowest.
+  std::vector<std::size_t> index(axes.size(), 0);
+  while (true) {
+    Node document = root;
+    std::vector<std::pair<std::string, std::string>> params;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      const Node& value = axes[a].values[index[a]];
+      params.emplace_back(axes[a].key, render(value));
+      set_path(document, axes[a].path, value, value.origin, "matrix key '" + axes[a].key + "': ");
+    }
+    cell_prefix_ = "matrix cell ";
+    for (std::size_t p = 0; p < params.size(); ++p) {
+      cell_prefix_ += (p > 0 ? ", " : "") + params[p].first + "=" + params[p].second;
+    }
+    cell_prefix_ += ": ";
+    Cell cell = read_cell(document);
+    cell.params = std::move(params);
+    experiment.cells.push_back(std::move(cell));
+    cell_prefix_.clear();
+
+    std::size_t a = axes.size();
+    while (a > 0 && ++index[a - 1] == axes[a - 1].values.size()) index[--a] = 0;
+    if (a == 0) break;
+  }
+}
+
+}  // namespace
+
+Experiment parse_experiment(const std::string& text, const std::string& display_name,
+                            const std::vector<std::string>& overrides) {
+  return Reader(display_name, overrides).read(text);
+}
+
+Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) throw ConfigError(path, 0, 0, "cannot read: it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ConfigError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
+  return parse_experiment(text.str(), path, overrides);
+}
+
+}  // namespace sngsim

@@ -1,0 +1,51 @@
+#include "sim/formats/cash_session.h"
+
+#include <stdexcept>
+
+#include "engine/cash_table.h"
+#include "engine/rng.h"
+#include "sim/formats/play_tournament.h"
+
+namespace sngsim {
+
+namespace {
+// A stream of the session key (sit-and-go uses 11..13, shoot-outs 21..22).
+constexpr std::uint64_t kCashTableStream = 31;
+}  // namespace
+
+CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                                    std::int64_t index, Hand& hand, CashHandObserver* observer) {
+  const CashTableRules& rules = cell.cash.table;
+  const int seats = rules.players;
+  if (cell.format != Format::kCash || seats < 2 || seats > kMaxPlayers || seats != cell.rules.players) {
+    throw std::invalid_argument("play_cash_session: not a cash cell of 2..9 seats");
+  }
+  const std::uint64_t key = deal_key(cell, seed, index);
+  const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
+  const auto strategies = create_strategies(cell, entrant_of_seat, key);
+
+  CashSessionRecord record;
+  record.index = index;
+  record.seats = seats;
+  record.big_blind = rules.blinds.big_blind;
+  for (int seat = 0; seat < seats; ++seat) {
+    record.label[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(
+        label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
+  }
+
+  CashTable table(rules, derive_key(key, kCashTableStream));
+  for (int h = 0; h < cell.cash.hands; ++h) {
+    hand.start(table.deal_next_hand());
+    play_hand(hand, strategies, record.faults);
+    table.finish_hand(hand);
+    if (observer != nullptr) observer->hand_settled(table, hand);
+  }
+  record.hands = table.hands_played();
+  for (int seat = 0; seat < seats; ++seat) {
+    record.won[static_cast<std::size_t>(seat)] = table.won(seat);
+    record.rebuys[static_cast<std::size_t>(seat)] = table.rebuys(seat);
+  }
+  return record;
+}
+
+}  // namespace sngsim

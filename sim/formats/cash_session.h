@@ -1,0 +1,42 @@
+#pragma once
+// Plays one session of a cash-table cell (RULES V7): fresh strategies seated
+// as for a sit-and-go, a fixed number of hands at fixed blinds, re-buys as
+// engine/cash_table says. One "tournament" index is one session, a pure
+// function of (seed, index).
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/cash_table.h"
+#include "engine/hand.h"
+#include "sim/config/experiment.h"
+
+namespace sngsim {
+
+// What one finished session contributes to the statistics. Per seat.
+struct CashSessionRecord {
+  std::int64_t index = 0;
+  int seats = 0;
+  int hands = 0;           // hands played (every seat plays every hand)
+  Chips big_blind = 0;
+  std::array<std::int8_t, kMaxPlayers> label{};   // index into the cell's distinct labels
+  std::array<Chips, kMaxPlayers> won{};           // final stack less every chip bought in
+  std::array<std::int32_t, kMaxPlayers> rebuys{};  // buy-ins after the first
+  std::array<std::int32_t, kMaxPlayers> faults{};  // V5
+};
+
+// Sees every hand of a session once the table took its chips (invariant
+// checks, `run --check`).
+class CashHandObserver {
+ public:
+  virtual ~CashHandObserver() = default;
+  virtual void hand_settled(const CashTable& table, const Hand& hand) = 0;
+};
+
+// Plays session `index` of a cell whose format is Format::kCash.
+// `label_of_entrant` and `hand` as for play_tournament.
+CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                                    std::int64_t index, Hand& hand, CashHandObserver* observer = nullptr);
+
+}  // namespace sngsim

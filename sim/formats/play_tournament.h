@@ -1,0 +1,77 @@
+#pragma once
+// Plays one sit-and-go of a matrix cell from start to finish: seats the
+// lineup, creates fresh strategies, asks them for actions, enforces V5 on
+// faults, and returns what the statistics need. Everything random is a pure
+// function of (seed, tournament index).
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "engine/hand.h"
+#include "engine/tournament.h"
+#include "sim/config/experiment.h"
+#include "sim/formats/tournament_record.h"
+#include "strategies/strategy.h"
+
+namespace sngsim {
+
+// Sees every finished hand of a tournament (hand-history export, invariant checks).
+class HandObserver {
+ public:
+  virtual ~HandObserver() = default;
+  // `entrant_of_seat[s]` is the lineup index seated at s. Called after the
+  // hand ended and before the tournament took its chips.
+  virtual void hand_finished(const Tournament& tournament, const Hand& hand,
+                             const std::vector<int>& entrant_of_seat) = 0;
+  // Called once the tournament took the hand's chips and placed its busts
+  // (invariant checks, `run --check`); positions are still the hand's.
+  virtual void hand_settled(const Tournament&, const Hand&, const std::vector<int>&) {}
+  virtual void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) = 0;
+};
+
+// The key of tournament `index`: shared by every matrix cell, so cells are
+// compared on the same seatings and decks (common random numbers).
+std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index);
+
+// The key that fixes tournament `index` of `cell` (button, decks, bot
+// streams, seating draw): tournament_key(seed, index), or for a duplicate
+// cell the key of its group, shared by the group's tournaments
+// (sim/config/duplicate.h).
+std::uint64_t deal_key(const Cell& cell, std::uint64_t seed, std::int64_t index);
+
+// The lineup index seated at each of the cell's field_size() seats (for a
+// shootout, seat t * players + s is seat s of first-round table t); `key` is
+// deal_key(cell, seed, index).
+std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index);
+
+// `label_of_entrant[e]` is the distinct-label index of entrant e. `hand` is
+// scratch space reused between tournaments so that no hand allocates.
+TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                                 std::int64_t index, Hand& hand, HandObserver* observer = nullptr);
+
+// The pieces every format plays with.
+
+// Fresh strategies for one table: seat s gets lineup entrant
+// entrant_of_seat[s] and its own random stream, derived from the table's
+// `key` and s.
+std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
+                                                         std::uint64_t key);
+
+// Plays a started hand to its end, asking the strategy of the acting
+// player's seat; a decision that throws or that the engine rejects is a
+// check when checking is free and a fold otherwise, counted in
+// faults_of_seat[seat] (V5). Then tells every player of the hand it is over.
+void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+               std::span<std::int32_t> faults_of_seat);
+
+// Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
+// at seat s; the strategies and the Tournament derive their streams from the
+// table's `key`. play_tournament is play_table with the tournament's key and
+// seating; a shootout plays each of its tables with it.
+TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
+                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
+                            Hand& hand, HandObserver* observer = nullptr);
+
+}  // namespace sngsim

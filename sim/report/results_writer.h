@@ -1,0 +1,59 @@
+#pragma once
+// The files a run leaves behind, and the table it prints.
+//
+// An output directory holds:
+//   summary.json       sngsim/summary's document, pretty-printed
+//   players.csv        one row per cell x label
+//   hands.csv          one row per cell x hand count (the histogram)
+//   survival.csv       one row per cell x hand number h = 0..cap
+//   head_to_head.csv   one row per cell x ordered label pair
+//   config.yaml        the experiment file verbatim
+//   state.json         the integer accumulators (sim/run/run_state), which
+//                      `sngsim merge` combines across shards
+//   shootout.csv       one row per shoot-out cell x label: table wins (only
+//                      when the experiment has shoot-out cells)
+//   cash.csv           one row per cash cell x label: bb/100 (only when the
+//                      experiment has cash cells; players.csv leaves them out)
+// Every CSV starts with `cell` (the index in summary.json) and one column per
+// matrix key (in matrix order; prefixed `param_` if the key collides with a
+// fixed column), so each file is a tidy table on its own.
+//
+// Writing is all or nothing: the files go to a sibling directory
+// `<out_dir>.tmp-<pid>` which is renamed into place only once complete. A
+// failure removes it and leaves any earlier out_dir untouched.
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/stats/cell_stats.h"
+#include "sim/config/experiment.h"
+
+namespace sngsim {
+
+// Throws std::runtime_error (with a message a user can act on) unless the
+// results could be written to out_dir: an existing out_dir needs `force`,
+// and must be a directory; the nearest existing ancestor must be a writable
+// directory. Creates and changes nothing. The CLI calls it before running so
+// that a bad output path costs no simulation time.
+void check_output_dir(const std::filesystem::path& out_dir, bool force);
+
+// Writes the files above into out_dir. Without `force` an existing out_dir is
+// an error; with it, the old directory is replaced only after the new one is
+// complete (removed after the new one has been renamed into place; between
+// the two renames there is a moment with neither, never a half-written one).
+// `cells[i]` must be the statistics summary["cells"][i] was derived from.
+// `extra_files` (name, content) are written with them (state.json).
+void write_results(const std::filesystem::path& out_dir, const nlohmann::json& summary, const Experiment& experiment,
+                   const std::vector<CellStats>& cells, bool force,
+                   const std::vector<std::pair<std::string, std::string>>& extra_files = {});
+
+// A fixed-width, human-readable table of a summary: per cell its params,
+// tournaments, hand-count statistics and capped share, then one line per
+// label sorted by mean place (best first).
+std::string console_table(const nlohmann::json& summary);
+
+}  // namespace sngsim

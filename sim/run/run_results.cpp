@@ -1,0 +1,30 @@
+#include "sim/run/run_results.h"
+
+#include "sim/report/results_writer.h"
+#include "sim/run/runner.h"
+#include "sim/report/summary.h"
+#include "version.h"
+
+namespace sngsim {
+
+nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
+                                 const RunState& state, bool force) {
+  const RunResult result = result_of(state);
+  Provenance provenance;
+  provenance.version = kVersion;
+  provenance.commit = kGitCommit;
+  provenance.config_hash = state.identity.config_hash;
+  provenance.seed = experiment.seed;
+  provenance.threads = state.threads;
+  provenance.wall_seconds = result.wall_seconds;
+  provenance.partial = result.partial;
+  provenance.tournaments_done = result.tournaments_done;
+  provenance.shard = state.identity.shard.is_whole() ? std::string() : to_string(state.identity.shard);
+  provenance.stop_reasons = result.stop_reasons;
+  nlohmann::json summary = summarize(experiment, result.cells, provenance);
+  write_results(out_dir, summary, experiment, result.cells, force,
+                {{"state.json", state_to_json(state).dump() + "\n"}});
+  return summary;
+}
+
+}  // namespace sngsim

@@ -1,0 +1,22 @@
+#pragma once
+// The results of a run state: its summary (sim/report/summary) with the provenance
+// the state records, written with its state.json (sim/report/results_writer).
+// `run` and `merge` both end here, so a merged run's files are the single
+// run's files.
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/config/experiment.h"
+#include "sim/run/run_state.h"
+
+namespace sngsim {
+
+// Writes the results of `state` into out_dir (as write_results: all or
+// nothing, `force` to replace) and returns the summary. Throws what
+// write_results throws.
+nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
+                                 const RunState& state, bool force);
+
+}  // namespace sngsim

@@ -1,0 +1,68 @@
+#include "sim/stats/cash_stats.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace sngsim {
+
+CashStats::CashStats(const Cell& cell, int label_count)
+    : seats_(cell.cash.table.players),
+      hands_per_session_(cell.cash.hands),
+      big_blind_(cell.cash.table.blinds.big_blind),
+      labels_(static_cast<std::size_t>(label_count)) {
+  if (seats_ < 2 || seats_ > kMaxPlayers || big_blind_ < 1 || hands_per_session_ < 1) {
+    throw std::invalid_argument("cash cell needs 2.." + std::to_string(kMaxPlayers) +
+                                " seats, a big blind and at least one hand");
+  }
+}
+
+void CashStats::add(const CashSessionRecord& record) {
+  const auto bad = [&](const std::string& what) {
+    return std::invalid_argument("cash session record " + std::to_string(record.index) + ": " + what);
+  };
+  if (record.seats != seats_) throw bad("has the wrong number of seats");
+  if (record.hands != hands_per_session_) throw bad("has the wrong number of hands");
+  if (record.big_blind != big_blind_) throw bad("has the wrong big blind");
+  Int128 total = 0;
+  for (int seat = 0; seat < seats_; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    if (record.label[s] < 0 || record.label[s] >= static_cast<int>(labels_.size())) throw bad("label index out of range");
+    if (record.rebuys[s] < 0) throw bad("negative re-buys");
+    total += record.won[s];
+  }
+  // Nobody takes a rake: what one seat wins, the others lose.
+  if (total != 0) throw bad("chips won do not add up to zero");
+
+  ++sessions_;
+  for (int seat = 0; seat < seats_; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    CashLabelTotals& totals = labels_[static_cast<std::size_t>(record.label[s])];
+    const Int128 won = record.won[s];
+    ++totals.sessions;
+    totals.hands += record.hands;
+    totals.won_sum += won;
+    totals.won_sq_sum += static_cast<UInt128>(won * won);
+    totals.rebuys += record.rebuys[s];
+    totals.faults += record.faults[s];
+  }
+}
+
+void CashStats::merge(const CashStats& other) {
+  if (seats_ != other.seats_ || hands_per_session_ != other.hands_per_session_ || big_blind_ != other.big_blind_ ||
+      labels_.size() != other.labels_.size()) {
+    throw std::invalid_argument("cannot merge statistics of different cash cells");
+  }
+  sessions_ += other.sessions_;
+  for (std::size_t l = 0; l < labels_.size(); ++l) {
+    CashLabelTotals& into = labels_[l];
+    const CashLabelTotals& from = other.labels_[l];
+    into.sessions += from.sessions;
+    into.hands += from.hands;
+    into.won_sum += from.won_sum;
+    into.won_sq_sum += from.won_sq_sum;
+    into.rebuys += from.rebuys;
+    into.faults += from.faults;
+  }
+}
+
+}  // namespace sngsim

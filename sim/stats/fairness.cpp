@@ -1,0 +1,99 @@
+#include "sim/stats/fairness.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "sim/config/experiment_config.h"
+
+namespace sngsim {
+
+std::string fairness_config(const FairnessSetup& setup) {
+  // Written as an experiment file so that the check runs exactly what
+  // `sngsim run` would run from it, validated by the same reader.
+  std::string text = "name: fairness-" + setup.strategy + "-" + std::to_string(setup.players) + "\n";
+  text += "seed: " + std::to_string(setup.seed) + "\n";
+  text += "tournaments: " + std::to_string(setup.tournaments) + "\n";
+  text += "table: {players: " + std::to_string(setup.players) + "}\n";
+  text += "seating: random\n";
+  text += "lineup:\n";
+  for (int i = 1; i <= setup.players; ++i) {
+    text += "  - {strategy: " + setup.strategy + ", label: " + setup.strategy + "-" + std::to_string(i) + "}\n";
+  }
+  return text;
+}
+
+Experiment fairness_experiment(const FairnessSetup& setup) {
+  return parse_experiment(fairness_config(setup), "fairness check");
+}
+
+bool FairnessVerdict::passed() const {
+  if (!seats_fair || labels.empty()) return false;
+  for (const LabelFairness& label : labels) {
+    if (!label.win_rate_fair || !label.mean_place_fair) return false;
+  }
+  return true;
+}
+
+namespace {
+
+bool covers(const std::optional<Interval>& interval, double value) {
+  return interval && interval->lo <= value && value <= interval->hi;
+}
+
+}  // namespace
+
+FairnessVerdict judge_fairness(const CellStats& stats) {
+  if (stats.format() != Format::kSitAndGo) {
+    throw std::invalid_argument("the fairness check judges sit-and-go cells only");
+  }
+  FairnessVerdict verdict;
+  const int players = stats.players();
+  verdict.players = players;
+  verdict.tournaments = stats.tournaments();
+  verdict.expected_win_rate = 1.0 / players;
+  verdict.expected_mean_place = (players + 1) / 2.0;
+  verdict.interval_level = 1.0 - kLabelAlpha / (2.0 * stats.label_count());
+  const double z = normal_quantile(verdict.interval_level);
+  const auto unit = static_cast<double>(kShareUnit);
+
+  for (int l = 0; l < stats.label_count(); ++l) {
+    const LabelTotals& totals = stats.label_totals(l);
+    LabelFairness label;
+    label.label = stats.labels()[static_cast<std::size_t>(l)];
+    label.entries = totals.entries;
+    if (totals.entries > 0) {
+      const auto n = static_cast<double>(totals.entries);
+      const double wins = static_cast<double>(totals.win_shares()) / unit;
+      label.win_rate = wins / n;
+      label.win_rate_interval = wilson_interval(wins, n, z);
+      const double p = verdict.expected_win_rate;
+      label.win_rate_z = (label.win_rate - p) / std::sqrt(p * (1.0 - p) / n);
+      // Places are kept doubled (Placement::twice_mean) to stay integers.
+      label.mean_place = static_cast<double>(totals.twice_mean_place_sum) / (2.0 * n);
+      if (const auto variance = sample_variance(totals.entries, totals.twice_mean_place_sum,
+                                                totals.twice_mean_place_sq_sum)) {
+        const double sd = std::sqrt(*variance) / 2.0;
+        label.mean_place_interval = t_interval(label.mean_place, sd, totals.entries, verdict.interval_level);
+        if (sd > 0.0) label.mean_place_t = (label.mean_place - verdict.expected_mean_place) / (sd / std::sqrt(n));
+      }
+    }
+    label.win_rate_fair = covers(label.win_rate_interval, verdict.expected_win_rate);
+    label.mean_place_fair = covers(label.mean_place_interval, verdict.expected_mean_place);
+    verdict.labels.push_back(std::move(label));
+  }
+
+  const std::vector<std::int64_t>& entries = stats.seat_entries();
+  const std::vector<std::int64_t>& shares = stats.seat_win_shares();
+  for (std::size_t seat = 0; seat < entries.size(); ++seat) {
+    verdict.seat_win_rate.push_back(entries[seat] > 0 ? static_cast<double>(shares[seat]) /
+                                                            (unit * static_cast<double>(entries[seat]))
+                                                      : 0.0);
+  }
+  // Every seat of a sit-and-go is taken in every tournament (R1), so the
+  // seats expect equal counts.
+  verdict.seats = chi_square_uniform(shares, kShareUnit);
+  verdict.seats_fair = verdict.seats && verdict.seats->p_value > kSeatAlpha;
+  return verdict;
+}
+
+}  // namespace sngsim

@@ -1,0 +1,160 @@
+#include "sim/stats/paired_stats.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include "sim/stats/cell_stats.h"
+#include "sim/config/duplicate.h"
+
+namespace sngsim {
+
+PairedStats::PairedStats(const Cell& cell, const std::vector<std::string>& labels)
+    : label_count_(static_cast<int>(labels.size())),
+      seats_of_label_(labels.size(), 0),
+      group_size_(duplicate_group_size(cell)),
+      field_(cell.field_size()),
+      prize_percent_(static_cast<std::size_t>(std::max(cell.field_size(), 0)), 0),
+      payouts_(cell.payouts) {
+  if (cell.format == Format::kCash) throw std::invalid_argument("a cash cell has no places to compare labels on");
+  for (const Entrant& entrant : cell.entrants) {
+    const auto it = std::find(labels.begin(), labels.end(), entrant.label);
+    if (it == labels.end()) throw std::invalid_argument("entrant label '" + entrant.label + "' is not a cell label");
+    ++seats_of_label_[static_cast<std::size_t>(it - labels.begin())];
+  }
+
+  if (cell.format == Format::kShootout && !cell.shootout.final_table) {
+    // V6: each table winner gets pool / tables; they share places 1..tables.
+    const int tables = cell.shootout.tables;
+    for (int place = 1; place <= tables && place <= field_; ++place) prize_percent_[static_cast<std::size_t>(place - 1)] = 100;
+    prize_divisor_ = tables;
+  } else {
+    for (std::size_t place = 0; place < prize_percent_.size() && place < cell.payouts.percent.size(); ++place) {
+      prize_percent_[place] = cell.payouts.percent[place];
+    }
+  }
+  // kShareUnit splits a prize among at most kMaxPlayers.
+  prize_exact_ = max_paid_place_sharers(cell) <= kMaxPlayers;
+
+  label_moments_.assign(labels.size() * kMetricCount, Moments{});
+  const std::size_t pairs = labels.size() * (labels.size() - std::min<std::size_t>(labels.size(), 1)) / 2;
+  tournament_moments_.assign(pairs * kMetricCount, Moments{});
+  if (duplicate()) group_moments_.assign(pairs * kMetricCount, Moments{});
+}
+
+std::int64_t PairedStats::units_per(Metric metric) {
+  switch (metric) {
+    case Metric::kMeanPlace: return 2;
+    case Metric::kWinRate: return kShareUnit;
+    case Metric::kRoi: return kShareUnit;
+  }
+  return 1;
+}
+
+long double PairedStats::roi_per_prize_unit() const {
+  // A prize unit is pool / (100 * kShareUnit) and the pool is every buy-in
+  // less the fee (V6): field * buy_in * (100 - fee) / 100. The buy-in cancels.
+  return static_cast<long double>(field_) * (100 - payouts_.fee_percent) / (10000.0L * kShareUnit);
+}
+
+EntryOutcome PairedStats::outcome(int label, Placement placement) const {
+  EntryOutcome entry;
+  entry.label = label;
+  entry.value[static_cast<std::size_t>(Metric::kMeanPlace)] = placement.twice_mean();
+  if (placement.first == 1) {
+    if (kShareUnit % placement.count != 0) throw std::invalid_argument("first place shared by too many players");
+    entry.value[static_cast<std::size_t>(Metric::kWinRate)] = kShareUnit / placement.count;
+  }
+  if (prize_exact_) {
+    std::int64_t percent_sum = 0;
+    for (int p = placement.first; p < placement.first + placement.count; ++p) {
+      percent_sum += prize_percent_[static_cast<std::size_t>(p - 1)];
+    }
+    // R22: the average of the covered places' prizes; prize_exact_ promises
+    // the division is exact for every placement a tournament can give.
+    const std::int64_t numerator = percent_sum * kShareUnit;
+    const std::int64_t denominator = static_cast<std::int64_t>(placement.count) * prize_divisor_;
+    if (numerator % denominator != 0) throw std::invalid_argument("a prize shared by too many players");
+    entry.value[static_cast<std::size_t>(Metric::kRoi)] = numerator / denominator;
+  }
+  return entry;
+}
+
+std::vector<Int128> PairedStats::label_sums(std::span<const EntryOutcome> entries, std::int64_t per_seat) const {
+  std::vector<std::int64_t> count(static_cast<std::size_t>(label_count_), 0);
+  std::vector<Int128> sums(static_cast<std::size_t>(label_count_ * kMetricCount), 0);
+  for (const EntryOutcome& entry : entries) {
+    if (entry.label < 0 || entry.label >= label_count_) throw std::invalid_argument("label comparison: label out of range");
+    ++count[static_cast<std::size_t>(entry.label)];
+    for (int m = 0; m < kMetricCount; ++m) {
+      sums[static_cast<std::size_t>(entry.label * kMetricCount + m)] += entry.value[static_cast<std::size_t>(m)];
+    }
+  }
+  for (int label = 0; label < label_count_; ++label) {
+    const std::int64_t expected = entries_per_tournament(label) * per_seat;
+    if (count[static_cast<std::size_t>(label)] != expected) {
+      throw std::invalid_argument("label comparison: label " + std::to_string(label) + " holds " +
+                                  std::to_string(count[static_cast<std::size_t>(label)]) + " entries, not " +
+                                  std::to_string(expected));
+    }
+  }
+  return sums;
+}
+
+void PairedStats::add_differences(const std::vector<Int128>& sums, std::int64_t per_seat, std::vector<Moments>& into) {
+  for (int a = 0; a < label_count_; ++a) {
+    for (int b = a + 1; b < label_count_; ++b) {
+      const std::int64_t e_a = entries_per_tournament(a) * per_seat;
+      const std::int64_t e_b = entries_per_tournament(b) * per_seat;
+      const std::int64_t g = std::gcd(e_a, e_b);
+      for (int m = 0; m < kMetricCount; ++m) {
+        const Int128 s_a = sums[static_cast<std::size_t>(a * kMetricCount + m)];
+        const Int128 s_b = sums[static_cast<std::size_t>(b * kMetricCount + m)];
+        into[moment_index(a, b, static_cast<Metric>(m))].add((e_b / g) * s_a - (e_a / g) * s_b);
+      }
+    }
+  }
+}
+
+void PairedStats::check_tournament(std::span<const EntryOutcome> entries) const { label_sums(entries, 1); }
+
+void PairedStats::add_tournament(std::span<const EntryOutcome> entries) {
+  const std::vector<Int128> sums = label_sums(entries, 1);
+  for (const EntryOutcome& entry : entries) {
+    for (int m = 0; m < kMetricCount; ++m) {
+      label_moments_[static_cast<std::size_t>(entry.label * kMetricCount + m)].add(entry.value[static_cast<std::size_t>(m)]);
+    }
+  }
+  add_differences(sums, 1, tournament_moments_);
+}
+
+void PairedStats::add_group(std::span<const EntryOutcome> entries) {
+  if (!duplicate()) throw std::invalid_argument("a duplicate group added to a cell without seating: duplicate");
+  const std::vector<Int128> sums = label_sums(entries, group_size_);
+  ++groups_;
+  add_differences(sums, group_size_, group_moments_);
+}
+
+std::int64_t PairedStats::tournament_scale(int a, int b) const {
+  const std::int64_t e_a = entries_per_tournament(a);
+  const std::int64_t e_b = entries_per_tournament(b);
+  return e_a / std::gcd(e_a, e_b) * e_b;
+}
+
+std::int64_t PairedStats::group_scale(int a, int b) const { return tournament_scale(a, b) * group_size_; }
+
+bool PairedStats::same_shape(const PairedStats& other) const {
+  return label_count_ == other.label_count_ && seats_of_label_ == other.seats_of_label_ &&
+         group_size_ == other.group_size_ && field_ == other.field_ && prize_percent_ == other.prize_percent_ &&
+         prize_divisor_ == other.prize_divisor_ && payouts_ == other.payouts_ && prize_exact_ == other.prize_exact_;
+}
+
+void PairedStats::merge(const PairedStats& other) {
+  if (!same_shape(other)) throw std::invalid_argument("cannot merge label comparisons of different cells");
+  groups_ += other.groups_;
+  for (std::size_t i = 0; i < label_moments_.size(); ++i) label_moments_[i].merge(other.label_moments_[i]);
+  for (std::size_t i = 0; i < tournament_moments_.size(); ++i) tournament_moments_[i].merge(other.tournament_moments_[i]);
+  for (std::size_t i = 0; i < group_moments_.size(); ++i) group_moments_[i].merge(other.group_moments_[i]);
+}
+
+}  // namespace sngsim
