@@ -547,7 +547,7 @@ void Hand::showdown(bool run_out) {
 std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const {
   // Pots won by exactly the same players are split as one: splitting them one
   // by one would make odd chips the combined amount does not have (the
-  // oracle histories demand this; docs/rules-decisions.md). At most one pot
+  // oracle histories demand this; docs/rules.md, R17). At most one pot
   // per ante level and one per bet level.
   std::array<std::uint32_t, 2 * kMaxPlayers> pot_winners{};
   std::array<Chips, 2 * kMaxPlayers> pot_amount{};

@@ -17,7 +17,7 @@
 //  - A fold when checking is free is taken as a check (R10).
 //
 // Pots, decided by replaying real and oracle hand histories
-// (docs/rules-decisions.md): antes are dead money in the main pot and never
+// (docs/rules.md, R13, R17, V3): antes are dead money in the main pot and never
 // part of an uncalled bet; a player short on its own ante wins at most what it
 // posted from each ante; pots with exactly the same winners are split as one
 // before odd chips are given out (R17).

@@ -1,6 +1,6 @@
-// Scripted hands, one TEST_CASE per rule of RULES.md (R7..R19, V1..V4): every
-// hand is rigged with known cards so each chip is exact. Where RULES.md is
-// silent, the comment says which Robert's Rules / TDA practice is assumed.
+// Scripted hands, one TEST_CASE per rule of docs/rules.md (R7..R19, V1..V4):
+// every hand is rigged with known cards so each chip is exact. Where the rule
+// is silent, the comment says which Robert's Rules / TDA practice is assumed.
 
 #include <catch2/catch.hpp>
 
@@ -813,12 +813,12 @@ TEST_CASE("R17 three-way split: odd chips one each from the first seat left of t
 
 TEST_CASE("R17 odd chips: pots with the same winners are divided as one, others pot by pot", "[rules]") {
   // R13 decides who wins each pot. How a tie divides several pots is where
-  // RULES.md and seed 004 ("all side and main pots are split separately")
-  // meet the shared oracle histories, which divide pots that have exactly
+  // a general rule ("all side and main pots are split separately") and the
+  // shared oracle histories part: the histories divide pots that have exactly
   // the same winners as one amount (oracle-nt hands 1744, 3142, 3261, 3332,
   // 3995, 4302; oracle-po 561 fail otherwise). The replay of those 15,000
   // hands is a requirement, so the engine follows the data; the decision is
-  // written down in docs/rules-decisions.md. This test first asserted the
+  // written down in docs/rules.md (R17). This test first asserted the
   // pot-by-pot reading (1026/1024 below), which the data contradicts.
   //
   // Five players: 0 SB 5, 1 BB 10, 2 with 17, 3, 4 button. Main pot 73
