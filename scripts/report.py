@@ -4,8 +4,9 @@
 Usage:  scripts/report.py RESULTS_DIR [--max-cells N]
         (or `sngsim report RESULTS_DIR`, which runs this script)
 
-Reads RESULTS_DIR/summary.json (schema: the comment at the top of
-sim/report/summary.h) and RESULTS_DIR/config.yaml, and writes
+Reads RESULTS_DIR/summary.json (docs/output-format.md; checked against
+docs/summary.schema.json before anything is drawn) and
+RESULTS_DIR/config.yaml, and writes
 
   RESULTS_DIR/report/*.png   the plots, one file per figure
   RESULTS_DIR/report.html    one page holding every plot as a base64 data
@@ -43,13 +44,16 @@ software or date metadata in the PNGs, so the same summary gives the same
 bytes.
 
 Exit codes: 0 written; 1 the report could not be made (matplotlib missing,
-an unwritable folder); 2 bad input (no such folder, no or invalid
-summary.json).
+an unwritable folder); 2 bad input (no such folder, no summary.json, or one
+that is not valid JSON or does not match docs/summary.schema.json).
 
-Dependencies: Python 3 and Debian's python3-matplotlib (scripts/setup.sh
-installs both). Debian installs matplotlib for /usr/bin/python3; when the
-python3 first on PATH (pyenv, a virtualenv) lacks it, the script runs itself
-again with /usr/bin/python3.
+Dependencies: Python 3, Debian's python3-matplotlib and python3-jsonschema
+(scripts/setup.sh installs them). Without jsonschema, or without the schema
+file (a copy of this script outside the source tree), the report says that
+summary.json was not validated and goes on. Debian installs both packages
+for /usr/bin/python3; when the python3 first on PATH (pyenv, a virtualenv)
+lacks one of them, the script runs itself again with /usr/bin/python3.
+
 """
 
 import argparse
@@ -72,6 +76,7 @@ SQUARE = (7.0, 6.0)
 HIST_BINS = 60  # at most this many bins between 0 and the hand cap
 FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_")
 DEBIAN_PYTHON = "/usr/bin/python3"
+SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "summary.schema.json")
 REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
 
 
@@ -119,6 +124,43 @@ def load_summary(results_dir):
     return summary
 
 
+def rerun_with_debian_python():
+    """Runs this script again with Debian's interpreter, for which the
+    python3-* packages are installed, unless this is it (or a rerun already);
+    returns only when it does not."""
+    if (os.environ.get(REEXEC_GUARD) != "1" and os.path.exists(DEBIAN_PYTHON)
+            and os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON)):
+        os.environ[REEXEC_GUARD] = "1"
+        os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+
+
+def validate_summary(summary, results_dir, schema_path=SCHEMA):
+    """Raises BadInput unless summary matches the schema; says so and
+    returns when it cannot be checked (no jsonschema, no schema file)."""
+    path = os.path.join(results_dir, "summary.json")
+    try:
+        import jsonschema
+    except ImportError:
+        rerun_with_debian_python()
+        print(f"sngsim report: python3-jsonschema is missing for {sys.executable} (scripts/setup.sh installs it): "
+              f"{path} not checked against the schema", file=sys.stderr)
+        return
+    try:
+        with open(schema_path, encoding="utf-8") as f:
+            schema = json.load(f)
+    except OSError:
+        print(f"sngsim report: no schema at {os.path.normpath(schema_path)}: {path} not checked against it",
+              file=sys.stderr)
+        return
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    errors = sorted(validator.iter_errors(summary), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        where = "/" + "/".join(str(part) for part in first.absolute_path)
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise BadInput(f"{path}: does not match docs/summary.schema.json at {where}: {first.message}{more}")
+
+
 def read_config_text(results_dir):
     path = os.path.join(results_dir, "config.yaml")
     try:
@@ -133,10 +175,7 @@ def import_matplotlib():
     try:
         import matplotlib
     except ImportError:
-        if (os.environ.get(REEXEC_GUARD) != "1" and os.path.exists(DEBIAN_PYTHON)
-                and os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON)):
-            os.environ[REEXEC_GUARD] = "1"
-            os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON, os.path.abspath(__file__)] + sys.argv[1:])
+        rerun_with_debian_python()
         fail(EXIT_FAILURE, f"matplotlib is missing for {sys.executable}: run scripts/setup.sh "
                            "(it installs Debian's python3-matplotlib)")
     matplotlib.rcdefaults()  # a user's matplotlibrc must not change the pictures
@@ -577,6 +616,7 @@ def remove_old_figures(figure_dir):
 
 def make_report(results_dir, max_cells):
     summary = load_summary(results_dir)
+    validate_summary(summary, results_dir)
     config_text = read_config_text(results_dir)
     plt = import_matplotlib()
     cells = summary["cells"]

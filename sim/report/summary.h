@@ -3,7 +3,9 @@
 // one place where the integer accumulators become fractions, means and
 // intervals.
 //
-// summary.json (keys of an object are sorted, so the text is stable):
+// summary.json (keys of an object are sorted, so the text is stable; for
+// users: docs/output-format.md and the schema docs/summary.schema.json, which
+// the tests check real runs against, so a change here goes there too):
 //   format          "sngsim-summary/1"
 //   name            experiment name
 //   seed            master seed (Provenance::seed)

@@ -29,10 +29,13 @@ READER = os.path.join("sim", "config", "experiment_config.cpp")
 REFERENCE = os.path.join("docs", "config-reference.md")
 
 LIST = re.compile(r"const\s+std::vector<std::string>\s+(k\w+)\s*=\s*\{([^}]*)\};")
-CHECK_KEYS = re.compile(r"check_keys\(\s*[^,]+,\s*(\"[^\"]*\"|\w+)\s*,\s*(k\w+)\s*\)")
+# The path: a literal, a variable, or a variable + "literal suffix".
+CHECK_KEYS = re.compile(r"check_keys\(\s*[^,]+,\s*(\"[^\"]*\"|\w+(?:\s*\+\s*\"[^\"]*\")?)\s*,\s*(k\w+)\s*\)")
 CHOICE = re.compile(r"read_choice\(\s*[^,]+,\s*\"([^\"]*)\"\s*,\s*\"(\w+)\"\s*,\s*(\{[^}]*\}|k\w+)")
 STRING = re.compile(r"\"([^\"]*)\"")
-# Lists whose path the reader builds at run time: where they sit in a file.
+# Lists checked at a path the reader builds at run time, and where they sit
+# in a file. A variable path (`path`) takes its meaning from the nearest
+# earlier check_keys(..., path, <one of these>); `path + ".x"` adds to it.
 RUNTIME_PATHS = {"kEntrantKeys": "lineup[]", "kLevelKeys": None}  # None: a blind level, see below
 # Keys the reader accepts only to refuse them with advice.
 REFUSED = {"stop.max_tournaments"}
@@ -48,18 +51,22 @@ def reader_keys(source, problems):
     lists = {name: STRING.findall(body) for name, body in LIST.findall(source)}
     accepted, sections = set(), set()
     used = set()
+    variables = {}  # variable -> the path it holds at this point of the source
     for path_text, name in CHECK_KEYS.findall(source):
         if name not in lists:
             problems.append(f"{READER}: check_keys uses {name}, whose declaration this test cannot read")
             continue
         used.add(name)
+        variable, _, suffix = (part.strip() for part in path_text.partition("+"))
         if path_text.startswith('"'):
             path = path_text.strip('"')
-        elif name in RUNTIME_PATHS:
-            path = RUNTIME_PATHS[name]
+        elif not suffix and name in RUNTIME_PATHS:
+            path = variables[variable] = RUNTIME_PATHS[name]
+        elif suffix and variables.get(variable):
+            path = variables[variable] + suffix.strip('"')
         else:
-            problems.append(f"{READER}: check_keys({path_text}, {name}) has a path this test does not know; "
-                            "add it to RUNTIME_PATHS")
+            problems.append(f"{READER}: check_keys(..., {path_text}, {name}) has a path this test cannot "
+                            "resolve; add the list to RUNTIME_PATHS")
             continue
         if path is None:
             continue
