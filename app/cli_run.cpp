@@ -23,6 +23,7 @@
 #include "sim/config/experiment_config.h"
 #include "sim/io/hand_history_writer.h"
 #include "sim/run/hand_history_export.h"
+#include "sim/run/rank_merge.h"
 #include "app/progress_bar.h"
 #include "sim/report/results_writer.h"
 #include "sim/run/run_results.h"
@@ -175,16 +176,10 @@ void run(const RunCommandOptions& options) {
   if (progress) progress->finish();
 
   if (ranks.size > 1) {
-    const std::vector<std::string> texts = gather_to_root(state_to_json(state).dump());
-    if (!ranks.is_root()) return;
-    std::vector<RunState> states;
-    std::vector<std::string> sources;
-    for (std::size_t r = 0; r < texts.size(); ++r) {
-      sources.push_back("MPI rank " + std::to_string(r));
-      states.push_back(state_from_json(nlohmann::json::parse(texts[r]), experiment, sources.back()));
-    }
     try {
-      state = merge_states(experiment, states, sources);
+      std::optional<RunState> whole = gather_rank_states(experiment, state);
+      if (!whole) return;  // rank 0 writes the results
+      state = std::move(*whole);
     } catch (const std::runtime_error& error) {
       std::cerr << error.what() << "\n";
       throw CLI::RuntimeError(g_stop_requested.load() ? 130 : kExitFailure);

@@ -62,6 +62,7 @@ import html
 import json
 import math
 import os
+import pathlib
 import sys
 import textwrap
 
@@ -498,6 +499,35 @@ def esc(value):
     return html.escape(str(value), quote=True)
 
 
+# One line for each interval method the page shows, keyed by the names
+# summary.json gives them under "intervals" (sim/report/summary.h);
+# docs/statistics.md has the details and the tests of each.
+PAGE_INTERVALS = (
+    ("proportion", "wilson", "Rates (win rate, in the money): Wilson score interval, the values of p that a "
+                             "two-sided score test at 5% does not reject; it stays inside [0, 1]."),
+    ("mean", "student-t", "Means (mean place, ROI): mean &plusmn; t &middot; sd / &radic;n, with the sample "
+                          "standard deviation and Student's t at n &minus; 1 degrees of freedom."),
+)
+STATISTICS_DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "statistics.md")
+
+
+def intervals_block(summary):
+    """Where the intervals are documented, and one line per method on the page."""
+    doc = "docs/statistics.md"
+    if os.path.isfile(STATISTICS_DOC):
+        doc = f'<a href="{esc(pathlib.Path(STATISTICS_DOC).resolve().as_uri())}">docs/statistics.md</a>'
+    methods = summary.get("intervals") or {}
+    level = methods.get("level", 0.95)
+    level_text = f"{100 * level:g}%" if isinstance(level, (int, float)) else esc(level)
+    parts = [f"<p>Intervals are {level_text}; how each is computed and tested: {doc} in the sngsim source "
+             "tree.</p><ul>"]
+    for key, name, line in PAGE_INTERVALS:
+        used = methods.get(key, name)
+        parts.append(f"<li>{line if used == name else esc(f'{key}: {used}')}</li>")
+    parts.append("</ul>")
+    return "".join(parts)
+
+
 def img_tag(out_dir, name, cells, alt):
     with open(os.path.join(out_dir, name), "rb") as f:
         data = base64.b64encode(f.read()).decode("ascii")
@@ -549,6 +579,7 @@ def provenance_block(summary, config_text):
         ("cells", len(summary["cells"])),
         ("partial", summary.get("partial")),
         ("threads", prov.get("threads")),
+        ("ranks", prov.get("ranks")),
         ("wall time", f"{prov['wall_seconds']:.3f} s" if isinstance(prov.get("wall_seconds"), (int, float)) else None),
         ("summary format", summary.get("format")),
     ]
@@ -556,7 +587,7 @@ def provenance_block(summary, config_text):
     for name, value in items:
         parts.append(f"<dt>{esc(name)}</dt><dd>{esc('n/a' if value is None else value)}</dd>")
     parts.append("</dl>")
-    parts.append("<p class=\"note\">Threads and wall time are the only values that may differ between two runs of "
+    parts.append("<p class=\"note\">Threads, ranks and wall time are the only values that may differ between two runs of "
                  "the same experiment and code. The config hash also covers --set overrides, which the file below "
                  "does not show.</p>")
     if config_text is None:
@@ -573,7 +604,7 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
              f"<title>sngsim report: {esc(name)}</title><style>{STYLE}</style></head><body>",
              f"<h1>sngsim report: {esc(name)}</h1>",
              f"<p>{len(cells)} cell(s), {esc(summary.get('tournaments_done'))} tournaments in all, seed "
-             f"{esc(summary.get('seed'))}. Intervals are 95% (see sim/report/summary.h for how each is computed).</p>"]
+             f"{esc(summary.get('seed'))}.</p>", intervals_block(summary)]
     if summary.get("partial"):
         parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
     parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "

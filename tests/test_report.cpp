@@ -227,6 +227,16 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
   CHECK(covered.size() == cells.size());
   CHECK(std::set<int>(covered.begin(), covered.end()).size() == cells.size());
 
+  // The intervals' methods, one line each, and the documentation that
+  // describes them (not a header of the code).
+  const std::string doc_link = "<a href=\"file://" +
+                               fs::canonical(fs::path(SNGSIM_SOURCE_DIR) / "docs" / "statistics.md").string() +
+                               "\">docs/statistics.md</a>";
+  CHECK(html.find(doc_link) != std::string::npos);
+  CHECK(html.find("sim/report/summary.h") == std::string::npos);
+  CHECK(count(html, "<li>Rates (win rate, in the money): Wilson score interval") == 1);
+  CHECK(count(html, "<li>Means (mean place, ROI): mean &plusmn; t") == 1);
+
   // Provenance: the commit, the seed and the config verbatim.
   CHECK(html.find(summary.at("provenance").at("commit").get<std::string>()) != std::string::npos);
   CHECK(html.find(summary.at("provenance").at("config_hash").get<std::string>()) != std::string::npos);

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/config/experiment_config.h"
+#include "sim/run/rank_merge.h"
 #include "sim/run/run_state.h"
 #include "sim/run/runner.h"
 #include "temp_dir.h"
@@ -184,6 +185,29 @@ TEST_CASE("Four shards merged equal the single run, every cell and format", "[ru
     REQUIRE(merged.cells.size() == whole.cells.size());
     for (std::size_t c = 0; c < whole.cells.size(); ++c) CHECK(merged.cells[c] == whole.cells[c]);
   }
+}
+
+TEST_CASE("MPI ranks merge with the slowest rank's wall time, the rank count and the threads per rank",
+          "[run-state]") {
+  const Experiment experiment = small_experiment("quickstart.yaml", 20);
+  std::vector<RunState> ranks{run_shard(experiment, Shard{1, 2}), run_shard(experiment, Shard{2, 2})};
+  ranks[0].threads = 3;
+  ranks[0].wall_seconds = 1.5;
+  ranks[1].threads = 3;
+  ranks[1].wall_seconds = 2.25;
+  const RunState concurrent = merge_concurrent_states(experiment, ranks, {"rank 0", "rank 1"});
+  CHECK(concurrent.ranks == 2);
+  CHECK(concurrent.threads == 3);
+  CHECK(concurrent.wall_seconds == 2.25);  // the ranks played at the same time: the slowest one's
+  const RunState whole = run_whole(experiment, 2);
+  for (std::size_t c = 0; c < whole.cells.size(); ++c) CHECK(concurrent.cells[c] == whole.cells[c]);
+  CHECK(state_from_json(state_to_json(concurrent), experiment, "state").ranks == 2);
+
+  // Shards given to `sngsim merge` may have run one after another: their
+  // times add up, and one process played each.
+  const RunState sequential = merge_states(experiment, ranks, {"shard 1", "shard 2"});
+  CHECK(sequential.ranks == 1);
+  CHECK(sequential.wall_seconds == 3.75);
 }
 
 TEST_CASE("Merging refuses missing, repeated, unfinished and foreign shards", "[run-state]") {

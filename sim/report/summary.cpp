@@ -219,6 +219,7 @@ nlohmann::json summarize(const Experiment& experiment, const std::vector<CellSta
                            {"commit", provenance.commit},
                            {"config_hash", provenance.config_hash},
                            {"threads", provenance.threads},
+                           {"ranks", provenance.ranks},
                            {"wall_seconds", provenance.wall_seconds}};
   if (!provenance.shard.empty()) summary["provenance"]["shard"] = provenance.shard;
   json cell_list = json::array();

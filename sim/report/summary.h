@@ -20,10 +20,12 @@
 //                   place, ROI, hands, bb/100) mean +- t * sd / sqrt(n), t the
 //                   Student quantile with n - 1 degrees of freedom and sd the
 //                   sample standard deviation
-//   provenance      {version, commit, config_hash, threads, wall_seconds,
+//   provenance      {version, commit, config_hash, threads, ranks, wall_seconds,
 //                   shard: "K/N" only in the result of one shard}
-//                   threads and wall_seconds are the only values that may
-//                   differ between two runs of the same experiment and code
+//                   threads per process, ranks (MPI processes; 1 without
+//                   mpirun) and wall_seconds (of the whole run: under MPI
+//                   the slowest rank's) are the only values that may differ
+//                   between two runs of the same experiment and code
 //   cells[]         one per matrix cell, in matrix order; `format` says which
 //                   keys follow (sit-and-go here, shootout and cash below):
 //     index, format "sit-and-go", params {key: value text}, labels [lineup order],
@@ -128,8 +130,9 @@ struct Provenance {
   std::string commit;
   std::string config_hash;
   std::uint64_t seed = 0;
-  int threads = 0;
-  double wall_seconds = 0.0;
+  int threads = 0;  // per process (MPI rank)
+  int ranks = 1;    // processes that played the run at the same time (MPI ranks)
+  double wall_seconds = 0.0;  // of the whole run: under MPI the slowest rank's
   bool partial = false;
   // Informational for the runner; summary.json counts from the cells so its
   // totals always agree with them.

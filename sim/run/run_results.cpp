@@ -16,6 +16,7 @@ nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Exp
   provenance.config_hash = state.identity.config_hash;
   provenance.seed = experiment.seed;
   provenance.threads = state.threads;
+  provenance.ranks = state.ranks;
   provenance.wall_seconds = result.wall_seconds;
   provenance.partial = result.partial;
   provenance.tournaments_done = result.tournaments_done;

@@ -133,6 +133,7 @@ json state_to_json(const RunState& state) {
           {"overrides", id.overrides},
           {"shard", to_string(id.shard)},
           {"threads", state.threads},
+          {"ranks", state.ranks},
           {"wall_seconds", state.wall_seconds},
           {"cells", cells}};
 }
@@ -161,6 +162,7 @@ RunState state_from_json(const json& document, const Experiment& experiment, con
   RunState state;
   state.identity = identity_from_json(document, source);
   state.threads = get<int>(document, "threads", source);
+  state.ranks = document.contains("ranks") ? get<int>(document, "ranks", source) : 1;
   state.wall_seconds = get<double>(document, "wall_seconds", source);
   const RunState fresh = initial_state(experiment, state.identity);
   const json cells = get<json>(document, "cells", source);

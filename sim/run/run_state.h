@@ -71,8 +71,10 @@ struct CellProgress {
 struct RunState {
   RunIdentity identity;
   std::vector<CellProgress> cells;  // one per experiment cell
-  int threads = 0;                  // informational, like wall_seconds
-  double wall_seconds = 0.0;        // summed over the sessions that built the state
+  int threads = 0;                  // informational, like wall_seconds (per rank under MPI)
+  int ranks = 1;                    // processes that played it at the same time (MPI ranks)
+  double wall_seconds = 0.0;        // summed over the sessions that built the state; under MPI
+                                    // the slowest rank's (sim/run/rank_merge.h)
   bool complete() const;
   std::int64_t tournaments_done() const;  // over all cells
 };
