@@ -210,6 +210,34 @@ TEST_CASE("process bots play whole runs; a bot drawing from its rng_seed gives t
   }
 }
 
+TEST_CASE("The C++ bot and the Python kit's example bots play whole runs without a fault", "[process]") {
+  REQUIRE_PYTHON();
+  const std::string examples = std::string(SNGSIM_SOURCE_DIR) + "/python/examples/";
+  const std::string yaml = "seed: 9\ntournaments: 40\ntable: {players: 5}\nlineup:\n"
+                           "  - {strategy: process, label: cpp, command: [" SNGSIM_CPP_BOT "]}\n"
+                           "  - {strategy: process, label: cpp_call, command: [" SNGSIM_CPP_BOT ", --call]}\n"
+                           "  - {strategy: process, label: kit_rules, command: [" + python() + ", " + examples +
+                           "rule_bot.py], params: {call_fraction: 0.5}}\n"
+                           "  - {strategy: process, label: kit_random, command: [" + python() + ", " + examples +
+                           "random_bot.py]}\n"
+                           "  - strategy: tag\n";
+  const RunResult one = run_in_process(yaml, 1);
+  const RunResult two = run_in_process(yaml, 2);
+  CHECK(one.cells.at(0) == two.cells.at(0));
+  const CellStats& stats = one.cells.at(0);
+  for (const char* label : {"cpp", "cpp_call", "kit_rules", "kit_random"}) {
+    const LabelTotals& totals = stats.label_totals(label_index(stats, label));
+    CHECK(totals.entries == 40);
+    CHECK(totals.faults.total() == 0);
+  }
+  // The shipped config with Python bots reads (its bots found, executable).
+  CHECK(parse_experiment(read_text(std::string(SNGSIM_SOURCE_DIR) + "/configs/python-bot.yaml"),
+                         std::string(SNGSIM_SOURCE_DIR) + "/configs/python-bot.yaml")
+            .cells.at(0)
+            .entrants.at(0)
+            .process != nullptr);
+}
+
 TEST_CASE("V5 faults of a process bot: a crash in hand 3 is restarted and counted, garbage is counted by reason",
           "[process]") {
   REQUIRE_PYTHON();
