@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "app/run_bots.h"
 #include "app/run_check_command.h"
 #include "sim/run/checkpoint.h"
 #include "app/cli_commands.h"
@@ -31,6 +32,7 @@
 #include "sim/run/runner.h"
 #include "sim/report/summary.h"
 #include "strategies/registry.h"
+#include "strategies/strategy_fault.h"
 #include "version.h"
 
 namespace sngsim {
@@ -131,6 +133,8 @@ void run(const RunCommandOptions& options) {
     }
   }
 
+  // Process bots start and answer hello before the first tournament.
+  RunBots bots(experiment, out, ranks.rank);
   const int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
   RunOptions run_options;
   run_options.threads = threads;
@@ -158,6 +162,12 @@ void run(const RunCommandOptions& options) {
     // The finished (or interrupted) state is saved before any result is
     // written, so a failure to write them loses no simulation.
     if (checkpoint) save_checkpoint(state, true);
+  } catch (const BotSetupFailure& failure) {
+    // A bot that keeps crashing without answering: a broken setup.
+    std::signal(SIGINT, previous_handler);
+    if (progress) progress->finish();
+    std::cerr << failure.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
   } catch (const InvariantViolation& violation) {
     std::signal(SIGINT, previous_handler);
     if (progress) progress->finish();
@@ -174,6 +184,7 @@ void run(const RunCommandOptions& options) {
   }
   std::signal(SIGINT, previous_handler);
   if (progress) progress->finish();
+  bots.finish();
 
   if (ranks.size > 1) {
     try {
@@ -205,6 +216,7 @@ void run(const RunCommandOptions& options) {
     throw CLI::RuntimeError(kExitOutputError);
   }
   if (checkpoint) checkpoint->remove();
+  bots.move_logs_into(out);
 
   if (!options.hand_history.empty()) {
     // Written beside the run, serially: tournament i is a pure function of
@@ -219,6 +231,10 @@ void run(const RunCommandOptions& options) {
               << final_dir.string() << "/\n";
   }
   if (!options.quiet) std::cout << console_table(summary);
+  if (const auto& provenance = summary["provenance"]; provenance.contains("timing_dependent")) {
+    std::cout << "Timing-dependent: " << provenance["timeouts"]
+              << " decisions ran out of time (V5), so these results depend on the machine's speed\n";
+  }
   std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done
             << " tournaments in " << result.wall_seconds << " s) written to " << out.string() << "/\n";
   if (options.report && !result.partial) {

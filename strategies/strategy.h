@@ -13,6 +13,7 @@
 
 #include "engine/hand.h"
 #include "engine/rng.h"
+#include "engine/tournament.h"
 
 namespace sngsim {
 
@@ -28,12 +29,39 @@ class Strategy {
   // Called once per hand after it ends, with the hand's public events (shown
   // cards included), for strategies that model their opponents.
   virtual void hand_over(std::span<const Event> /*events*/) {}
+
+  // The same moment with the table after the hand: `stacks[p]` is the stack
+  // of hand-order player p and `seats[p]` its table seat. By default it
+  // calls hand_over(events).
+  virtual void hand_ended(std::span<const Event> events, std::span<const Chips> /*stacks*/,
+                          std::span<const std::int8_t> /*seats*/) {
+    hand_over(events);
+  }
+
+  // Called once when the table is over, before the strategy is destroyed,
+  // with the player's place and the share of the prize pool (percent) that
+  // place pays. Not called for cash sessions.
+  virtual void tournament_over(Placement /*place*/, double /*prize_percent*/) {}
+
+  // Microseconds of the time bank (V5) this player drew on in the
+  // tournament; only strategies under a clock (process bots) draw on it.
+  virtual std::int64_t bank_used_us() const { return 0; }
 };
 
 // What a strategy is created with, besides its parameters.
 struct StrategyContext {
+  StrategyContext() = default;
+  StrategyContext(std::uint64_t key, int seat_index) : rng_key(key), seat(seat_index) {}
+
   std::uint64_t rng_key = 0;  // the strategy's own random stream
   int seat = 0;
+  // What a bot in another process is told at the start (bots in this
+  // process read what they need from observations): the tournament's index
+  // in its cell, the table's rules (null when unknown) and the pool share
+  // of each place, in percent.
+  std::int64_t tournament = 0;
+  const TournamentRules* rules = nullptr;
+  std::span<const int> payout_percent;
 };
 
 }  // namespace sngsim

@@ -79,7 +79,7 @@ TEST_CASE("the example plug-in plays whole tournaments without faults, determini
   const LabelTotals& bot = stats.label_totals(0);
   CHECK(stats.labels().at(0) == "example_bot");
   CHECK(bot.entries == 900);  // three of the six seats
-  CHECK(bot.faults == 0);
+  CHECK(bot.faults.total() == 0);
   // It plays: it wins some and loses some against tag.
   CHECK(bot.win_shares() > 0);
   CHECK(bot.win_shares() < bot.entries * kShareUnit);
@@ -90,7 +90,7 @@ TEST_CASE("plug-in parameters pass through as text, and a bot that fails to crea
   Experiment good = parse_experiment(plugin_yaml(SNGSIM_EXAMPLE_PLUGIN, ", params: {max_call: 0.5}"), "p.yaml");
   CHECK(good.cells.at(0).entrants.at(0).params.all().at("max_call") == "0.5");
   good.tournaments = 50;
-  CHECK(run(good, 2).cells.at(0).label_totals(0).faults == 0);
+  CHECK(run(good, 2).cells.at(0).label_totals(0).faults.total() == 0);
 
   // The example bot refuses unknown parameters (create returns NULL): the run
   // still completes, and every decision of that seat is a fault (V5).
@@ -99,8 +99,8 @@ TEST_CASE("plug-in parameters pass through as text, and a bot that fails to crea
   const RunResult result = run(bad, 2);
   const CellStats& stats = result.cells.at(0);
   CHECK(stats.tournaments() == 50);
-  CHECK(stats.label_totals(0).faults > 0);
-  CHECK(stats.label_totals(1).faults == 0);
+  CHECK(stats.label_totals(0).faults.total() > 0);
+  CHECK(stats.label_totals(1).faults.total() == 0);
 }
 
 // Expects parse_experiment to refuse `yaml` at the `path` value (line 4,

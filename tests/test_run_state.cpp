@@ -24,9 +24,11 @@
 #include "sim/run/rank_merge.h"
 #include "sim/run/run_state.h"
 #include "sim/run/runner.h"
+#include "spawn_util.h"
 #include "temp_dir.h"
 
 using namespace sngsim;
+using sngsim::testing::spawn;
 using sngsim::testing::TempDir;
 namespace fs = std::filesystem;
 
@@ -264,18 +266,6 @@ TEST_CASE("run --shard and merge give the single run's summary.json", "[run-stat
 }
 
 namespace {
-
-// Starts `command` in the background with its own process group; returns
-// the pid.
-pid_t spawn(const std::string& command) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  return pid;
-}
 
 // Waits until the checkpoint holds some but not all of the work.
 bool wait_for_partial_checkpoint(const fs::path& file, std::chrono::seconds limit) {

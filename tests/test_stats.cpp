@@ -82,7 +82,7 @@ TournamentRecord make_record(const std::vector<SeatResult>& seats, int hands, bo
     record.placement[s] = seats[s].place;
     record.final_chips[s] = seats[s].final_chips;
     record.bust_hand[s] = static_cast<std::int16_t>(seats[s].bust_hand);
-    record.faults[s] = seats[s].faults;
+    record.faults[s].by_reason[0] = seats[s].faults;
   }
   return record;
 }
@@ -402,7 +402,7 @@ std::vector<TournamentRecord> random_records(int count, int players, int labels,
         const bool survives = rank == 0 || (r.capped && rank < 2);
         r.final_chips[seat] = survives ? 1000 + 10 * next(100) : 0;
         r.bust_hand[seat] = static_cast<std::int16_t>(survives ? 0 : 1 + next(r.hands));
-        r.faults[seat] = next(4) == 0 ? 1 : 0;
+        r.faults[seat].by_reason[0] = next(4) == 0 ? 1 : 0;
         r.label[seat] = static_cast<std::int8_t>(static_cast<int>(seat) % labels);
       }
       rank += group;

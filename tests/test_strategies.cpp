@@ -424,10 +424,10 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
             chips += record.final_chips[s];
             CHECK(record.placement[s].is_set());
             if (entrant_of_seat[s] == 3) {
-              CHECK(record.faults[s] == spoilt - spoilt_before);
-              total_faults += record.faults[s];
+              CHECK(record.faults[s].total() == spoilt - spoilt_before);
+              total_faults += record.faults[s].total();
             } else {
-              CHECK(record.faults[s] == 0);
+              CHECK(record.faults[s].total() == 0);
             }
           }
           CHECK(chips == 4 * cell.rules.starting_stack);  // conserved

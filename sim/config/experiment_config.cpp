@@ -19,8 +19,11 @@
 #include <stdexcept>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 #include "sim/config/duplicate.h"
 #include "strategies/plugin_strategy.h"
+#include "strategies/process_strategy.h"
 
 namespace sngsim {
 
@@ -88,7 +91,7 @@ constexpr int kMaxFeePercent = 10;   // V6
 
 const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
                                            "seating", "payouts", "matrix",      "format",   "shootout",
-                                           "cash",    "duplicate", "stop"};
+                                           "cash",    "duplicate", "stop",      "time"};
 const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
                                              "hand_cap", "bust_ties", "game",   "betting",         "ante"};
 const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
@@ -106,9 +109,15 @@ constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one wi
 constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
 constexpr int kMinCashBuyInBb = 40;              // V7
 constexpr int kMaxCashBuyInBb = 100;             // V7
-const std::vector<std::string> kEntrantKeys = {"label", "strategy", "count", "params", "path"};
+const std::vector<std::string> kEntrantKeys = {"label",   "strategy", "count",   "params", "path",
+                                               "command", "env",      "workdir", "process"};
 // Not in the registry: a plug-in is a strategy only once `path` names it.
 const std::string kPluginStrategy = "plugin";
+// Nor a bot in another process, which `command` names (strategies/process_strategy.h).
+const std::string kProcessStrategy = "process";
+const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
+const std::vector<std::string> kProcessKeys = {"per_seat", "handshake_s"};
+const std::vector<std::string> kTimeKeys = {"per_action_s", "bank_s"};
 const std::vector<std::string> kLevelKeys = {"small", "big", "ante"};
 // Fixed for the whole experiment, so a matrix may not vary them.
 const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
@@ -124,6 +133,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "cash") return &kCashKeys;
   if (section == "duplicate") return &kDuplicateKeys;
   if (section == "stop") return &kStopKeys;
+  if (section == "time") return &kTimeKeys;
   return nullptr;
 }
 
@@ -338,6 +348,12 @@ class Reader {
   std::optional<StopRule> read_stop(const Node& root) const;
   void check_stop(const Node& root, const Cell& cell) const;
   double read_positive_number(const Node& node, const std::string& path) const;
+  double read_seconds(const Node& map, const std::string& section, const std::string& key, double fallback,
+                      bool zero_allowed) const;
+  // strategy: process: the entry's command and settings, checked.
+  std::shared_ptr<ProcessBotSpec> read_process_bot(const Node& root, const Node& item, const std::string& path,
+                                                   const std::string& label) const;
+  std::string place_of(const Origin& at) const;
 
   std::string display_name_;
   std::vector<std::string> overrides_;
@@ -721,6 +737,13 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
     const Entry* plugin_path = item.find_entry("path");
     const Plugin* plugin = nullptr;
+    if (entrant.strategy != kProcessStrategy) {
+      for (const std::string& key : kProcessOnlyKeys) {
+        if (const Entry* entry = item.find_entry(key)) {
+          fail(entry->key_origin, path + "." + key + " is only read with strategy: process");
+        }
+      }
+    }
     if (entrant.strategy == kPluginStrategy) {
       if (plugin_path == nullptr) {
         fail(item.origin, path + " needs 'path' (the plug-in's shared library) with strategy: plugin");
@@ -740,11 +763,12 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.info = &plugin->info;
     } else {
       if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
-      entrant.info = find_strategy(entrant.strategy);
+      entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info() : find_strategy(entrant.strategy);
     }
     if (entrant.info == nullptr) {
       std::vector<std::string> known = strategy_names();
       known.push_back(kPluginStrategy);
+      known.push_back(kProcessStrategy);
       fail(strategy->origin, "unknown strategy '" + entrant.strategy + "'" + did_you_mean(entrant.strategy, known) +
                                  "; known strategies: " + join(known, ", "));
     }
@@ -758,6 +782,11 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     if (params != nullptr) {
       expect_map(*params, path + ".params");
       for (const auto& param : params->entries) {
+        // A process bot's params go to it as JSON, nested or not.
+        if (entrant.strategy == kProcessStrategy) {
+          given[param.key] = render(param.value);
+          continue;
+        }
         if (param.value.kind != Node::Kind::kScalar) {
           fail(param.value.origin,
                path + ".params." + param.key + " must be a single value, got " + describe(param.value));
@@ -765,16 +794,24 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
         given[param.key] = param.value.text;
       }
     }
-    // A plug-in declares no parameters: whatever is given passes through as text.
+    // A plug-in or a process bot declares no parameters: whatever is given
+    // passes through as text.
     std::vector<ParamSpec> specs = entrant.info->params;
-    if (plugin != nullptr) {
+    if (plugin != nullptr || entrant.strategy == kProcessStrategy) {
       for (const auto& [name, value] : given) specs.push_back({name, value, "plug-in parameter", false, 0.0, 0.0});
     }
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
     }
     try {
-      entrant.make = entrant.info->bind(entrant.params);
+      if (entrant.strategy == kProcessStrategy) {
+        auto spec = read_process_bot(root, item, path, entrant.label);
+        entrant.make = bind_process_bot(spec);
+        entrant.process = std::move(spec);
+        entrant.clocked = true;
+      } else {
+        entrant.make = entrant.info->bind(entrant.params);
+      }
     } catch (const std::invalid_argument& error) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + error.what());
     }
@@ -785,7 +822,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       const Entrant& first = entries[owner->second];
       // Two plug-ins share the strategy name but not the StrategyInfo.
       if (first.strategy != entrant.strategy || first.info != entrant.info ||
-          first.params.all() != entrant.params.all()) {
+          first.params.all() != entrant.params.all() ||
+          (first.process != nullptr && first.process->identity() != entrant.process->identity())) {
         fail(label != nullptr ? label->origin : strategy->origin,
              "label '" + entrant.label + "' already names lineup[" + std::to_string(owner->second) +
                  "], which has a different strategy or params; give this entry its own label");
@@ -989,6 +1027,139 @@ void Reader::read_seating(const Node& root, Cell& cell) const {
   }
 }
 
+std::string Reader::place_of(const Origin& at) const {
+  if (at.override_index >= 0) return display_name_ + ": --set " + overrides_[static_cast<std::size_t>(at.override_index)];
+  return display_name_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+}
+
+double Reader::read_seconds(const Node& map, const std::string& section, const std::string& key, double fallback,
+                            bool zero_allowed) const {
+  const Node* node = map.find(key);
+  if (node == nullptr) return fallback;
+  const std::string path = section + "." + key;
+  if (zero_allowed && node->kind == Node::Kind::kScalar && node->text == "0") return 0.0;
+  const double value = read_positive_number(*node, path);
+  // Microseconds in 64 bits, with room for sums over a run.
+  if (value > 1e9) fail(node->origin, path + " must be at most 1e9 seconds, got " + node->text);
+  return value;
+}
+
+namespace {
+
+// A params value as JSON: integers, decimals, true, false and null keep
+// their type, everything else is a string.
+nlohmann::json param_json(const Node& node) {
+  switch (node.kind) {
+    case Node::Kind::kNull: return nullptr;
+    case Node::Kind::kSequence: {
+      nlohmann::json list = nlohmann::json::array();
+      for (const Node& item : node.items) list.push_back(param_json(item));
+      return list;
+    }
+    case Node::Kind::kMap: {
+      nlohmann::json map = nlohmann::json::object();
+      for (const Entry& entry : node.entries) map[entry.key] = param_json(entry.value);
+      return map;
+    }
+    case Node::Kind::kScalar: break;
+  }
+  const std::string& text = node.text;
+  if (text == "true" || text == "false") return text == "true";
+  if (text == "null" || text == "~") return nullptr;
+  const char* end = text.data() + text.size();
+  std::int64_t integer = 0;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, integer); ec == std::errc() && ptr == end && !text.empty()) {
+    return integer;
+  }
+  double real = 0.0;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, real);
+      ec == std::errc() && ptr == end && !text.empty() && std::isfinite(real)) {
+    return real;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const Node& item, const std::string& path,
+                                                         const std::string& label) const {
+  namespace fs = std::filesystem;
+  auto spec = std::make_shared<ProcessBotSpec>();
+  spec->label = label;
+  spec->origin = place_of(item.origin);
+  // Relative paths are relative to the experiment file, so a config and
+  // its bots move together.
+  const fs::path folder = fs::path(display_name_).parent_path();
+  const fs::path base = folder.empty() ? fs::current_path() : fs::absolute(folder);
+  const Entry* command = item.find_entry("command");
+  if (command == nullptr) {
+    fail(item.origin, path + " needs 'command' (the program and its arguments, a list) with strategy: process");
+  }
+  const Node& list = command->value;
+  if (list.kind != Node::Kind::kSequence || list.items.empty()) {
+    fail(list.origin, path + ".command must be a non-empty list [program, arguments...], got " + describe(list));
+  }
+  for (std::size_t a = 0; a < list.items.size(); ++a) {
+    const Node& arg = list.items[a];
+    if (arg.kind != Node::Kind::kScalar) {
+      fail(arg.origin, path + ".command[" + std::to_string(a) + "] must be a single value, got " + describe(arg));
+    }
+    spec->command.push_back(arg.text);
+  }
+  const Node& program_node = list.items[0];
+  std::string& program = spec->command[0];
+  if (program.empty()) fail(program_node.origin, path + ".command[0] must name the program");
+  if (program.find('/') == std::string::npos) {
+    const std::string found = find_in_path(program);
+    if (found.empty()) fail(program_node.origin, path + ".command[0]: no program '" + program + "' in PATH");
+    program = found;
+  } else {
+    program = (fs::path(program).is_absolute() ? fs::path(program) : base / program).lexically_normal().string();
+    if (const auto problem = program_problem(program)) {
+      fail(program_node.origin, path + ".command[0]: cannot run '" + program + "': " + *problem);
+    }
+  }
+
+  if (const Node* params = item.find("params")) spec->params_json = param_json(*params).dump();
+  if (spec->params_json == "null") spec->params_json = "{}";
+  if (const Node* env = item.find("env")) {
+    expect_map(*env, path + ".env");
+    for (const Entry& entry : env->entries) {
+      if (entry.key.empty() || entry.key.find('=') != std::string::npos) {
+        fail(entry.key_origin, path + ".env: '" + entry.key + "' is not a variable name");
+      }
+      if (entry.value.kind != Node::Kind::kScalar && !entry.value.is_null()) {
+        fail(entry.value.origin, path + ".env." + entry.key + " must be a single value, got " + describe(entry.value));
+      }
+      spec->env.emplace_back(entry.key, entry.value.text);
+    }
+  }
+  spec->workdir = base.lexically_normal().string();
+  if (const Node* workdir = item.find("workdir")) {
+    const fs::path given = read_scalar(*workdir, path + ".workdir", "a folder");
+    const fs::path chosen = (given.is_absolute() ? given : base / given).lexically_normal();
+    std::error_code ec;
+    if (!fs::is_directory(chosen, ec)) fail(workdir->origin, path + ".workdir: no folder '" + chosen.string() + "'");
+    spec->workdir = chosen.string();
+  }
+  if (const Node* process = item.find("process")) {
+    expect_map(*process, path + ".process");
+    check_keys(*process, path + ".process", kProcessKeys);
+    spec->per_seat = read_bool(*process, path + ".process", "per_seat", false);
+    spec->handshake_s = read_seconds(*process, path + ".process", "handshake_s", spec->handshake_s, false);
+  }
+  if (const Node* time = root.find("time")) {
+    expect_map(*time, "time");
+    check_keys(*time, "time", kTimeKeys);
+    const BotClock defaults;
+    const double per_action = read_seconds(*time, "time", "per_action_s", static_cast<double>(defaults.per_action_us) / 1e6, false);
+    const double bank = read_seconds(*time, "time", "bank_s", static_cast<double>(defaults.bank_us) / 1e6, true);
+    spec->clock.per_action_us = static_cast<std::int64_t>(std::llround(per_action * 1e6));
+    spec->clock.bank_us = static_cast<std::int64_t>(std::llround(bank * 1e6));
+  }
+  return spec;
+}
+
 double Reader::read_positive_number(const Node& node, const std::string& path) const {
   const std::string& text = read_scalar(node, path, "a number above 0");
   double value = 0.0;
@@ -1076,6 +1247,13 @@ Experiment Reader::read(const std::string& text) {
       read_integer(root, "", "tournaments", 1, std::numeric_limits<std::int64_t>::max(), experiment.tournaments);
   tournaments_ = experiment.tournaments;
   stop_ = read_stop(root);
+  if (const Node* time = root.find("time")) {
+    // Checked here whether or not a process bot plays, which reads it again.
+    expect_map(*time, "time");
+    check_keys(*time, "time", kTimeKeys);
+    read_seconds(*time, "time", "per_action_s", 0.0, false);
+    read_seconds(*time, "time", "bank_s", 0.0, true);
+  }
 
   read_cells(root, experiment);
   if (stop_ && stop_->batch == 0) {

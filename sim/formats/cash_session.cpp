@@ -22,7 +22,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
   }
   const std::uint64_t key = deal_key(cell, seed, index);
   const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
-  const auto strategies = create_strategies(cell, entrant_of_seat, key);
+  const auto strategies = create_strategies(cell, entrant_of_seat, key, cell.rules, index);
 
   CashSessionRecord record;
   record.index = index;
@@ -44,6 +44,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
   for (int seat = 0; seat < seats; ++seat) {
     record.won[static_cast<std::size_t>(seat)] = table.won(seat);
     record.rebuys[static_cast<std::size_t>(seat)] = table.rebuys(seat);
+    record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
   }
   return record;
 }

@@ -11,6 +11,7 @@
 #include "engine/cash_table.h"
 #include "engine/hand.h"
 #include "sim/config/experiment.h"
+#include "sim/formats/fault_counts.h"
 
 namespace sngsim {
 
@@ -23,7 +24,7 @@ struct CashSessionRecord {
   std::array<std::int8_t, kMaxPlayers> label{};   // index into the cell's distinct labels
   std::array<Chips, kMaxPlayers> won{};           // final stack less every chip bought in
   std::array<std::int32_t, kMaxPlayers> rebuys{};  // buy-ins after the first
-  std::array<std::int32_t, kMaxPlayers> faults{};  // V5
+  std::array<FaultCounts, kMaxPlayers> faults{};  // V5
 };
 
 // Sees every hand of a session once the table took its chips (invariant

@@ -1,7 +1,10 @@
 #include "sim/formats/play_tournament.h"
 
+#include <array>
 #include <exception>
 #include <memory>
+
+#include "strategies/strategy_fault.h"
 
 #include "engine/rng.h"
 #include "sim/config/duplicate.h"
@@ -47,43 +50,71 @@ std::uint64_t deal_key(const Cell& cell, std::uint64_t seed, std::int64_t index)
 namespace {
 
 // V5: a decision that throws or that the engine rejects becomes a check when
-// checking is free and a fold otherwise; the fault is counted.
-Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand& hand, std::int32_t& faults) {
+// checking is free and a fold otherwise; the fault is counted by its reason.
+// A BotSetupFailure is no fault but a broken setup and ends the run.
+Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand& hand, FaultCounts& faults) {
+  FaultReason reason = FaultReason::kIllegal;
   try {
     const Action action = strategy.decide(observation);
     if (hand.apply(action) == ApplyError::kNone) return action;
+  } catch (const StrategyFault& fault) {
+    reason = fault.reason();
+  } catch (const BotSetupFailure&) {
+    throw;
   } catch (const std::exception&) {
+    reason = FaultReason::kError;
   } catch (...) {
+    reason = FaultReason::kError;
   }
-  ++faults;
+  faults.add(reason);
   const Action fallback = observation.legal.can_check ? Action::check_call() : Action::fold();
   hand.apply(fallback);
   return fallback;
 }
 
+// The pool share a place pays, in percent: shared places pay the mean of
+// the places they cover (R22).
+double prize_percent(const std::vector<int>& percent, Placement place) {
+  int sum = 0;
+  for (int p = place.first; p < place.first + place.count; ++p) {
+    if (p >= 1 && static_cast<std::size_t>(p) <= percent.size()) sum += percent[static_cast<std::size_t>(p - 1)];
+  }
+  return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
+}
+
 }  // namespace
 
 std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
-                                                         std::uint64_t key) {
+                                                         std::uint64_t key, const TournamentRules& rules,
+                                                         std::int64_t index) {
   std::vector<std::unique_ptr<Strategy>> strategies(entrant_of_seat.size());
   const std::uint64_t strategy_key = derive_key(key, kStrategyStream);
   for (std::size_t seat = 0; seat < entrant_of_seat.size(); ++seat) {
     const Entrant& entrant = cell.entrants[static_cast<std::size_t>(entrant_of_seat[seat])];
-    strategies[seat] = entrant.make(StrategyContext{derive_key(strategy_key, seat), static_cast<int>(seat)});
+    StrategyContext context(derive_key(strategy_key, seat), static_cast<int>(seat));
+    context.tournament = index;
+    context.rules = &rules;
+    context.payout_percent = cell.payouts.percent;
+    strategies[seat] = entrant.make(context);
   }
   return strategies;
 }
 
 void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-               std::span<std::int32_t> faults_of_seat) {
+               std::span<FaultCounts> faults_of_seat) {
   const HandSetup& setup = hand.setup();
   while (!hand.is_terminal()) {
     const Observation& observation = hand.observe();
     const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
     decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]);
   }
-  for (int p = 0; p < setup.num_players; ++p) {
-    strategy_of_seat[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])]->hand_over(hand.events());
+  std::array<Chips, kMaxPlayers> stacks{};
+  for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);
+  const auto players = static_cast<std::size_t>(setup.num_players);
+  for (std::size_t p = 0; p < players; ++p) {
+    strategy_of_seat[static_cast<std::size_t>(setup.seats[p])]->hand_ended(
+        hand.events(), std::span<const Chips>(stacks.data(), players),
+        std::span<const std::int8_t>(setup.seats.data(), players));
   }
 }
 
@@ -97,7 +128,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
                             Hand& hand, HandObserver* observer) {
   const int players = rules.players;
-  const std::vector<std::unique_ptr<Strategy>> strategies = create_strategies(cell, entrant_of_seat, key);
+  const std::vector<std::unique_ptr<Strategy>> strategies = create_strategies(cell, entrant_of_seat, key, rules, index);
 
   TournamentRecord record;
   record.index = index;
@@ -127,8 +158,11 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   record.level_reached = tournament.level();
   record.capped = tournament.ended_by_cap();
   for (int seat = 0; seat < players; ++seat) {
-    record.placement[static_cast<std::size_t>(seat)] = tournament.placement(seat);
-    record.final_chips[static_cast<std::size_t>(seat)] = tournament.stack(seat);
+    const auto s = static_cast<std::size_t>(seat);
+    record.placement[s] = tournament.placement(seat);
+    record.final_chips[s] = tournament.stack(seat);
+    strategies[s]->tournament_over(record.placement[s], prize_percent(cell.payouts.percent, record.placement[s]));
+    record.faults[s].bank_used_us += strategies[s]->bank_used_us();
   }
   return record;
 }

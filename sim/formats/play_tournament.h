@@ -55,16 +55,19 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 
 // Fresh strategies for one table: seat s gets lineup entrant
 // entrant_of_seat[s] and its own random stream, derived from the table's
-// `key` and s.
+// `key` and s; `rules` (the table's) and `index` (the tournament's) are
+// what a process bot is told at the start. `rules` must outlive them.
 std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const std::vector<int>& entrant_of_seat,
-                                                         std::uint64_t key);
+                                                         std::uint64_t key, const TournamentRules& rules,
+                                                         std::int64_t index);
 
 // Plays a started hand to its end, asking the strategy of the acting
 // player's seat; a decision that throws or that the engine rejects is a
 // check when checking is free and a fold otherwise, counted in
-// faults_of_seat[seat] (V5). Then tells every player of the hand it is over.
+// faults_of_seat[seat] by reason (V5). Then tells every player of the hand
+// it is over. A BotSetupFailure from a strategy propagates.
 void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-               std::span<std::int32_t> faults_of_seat);
+               std::span<FaultCounts> faults_of_seat);
 
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
 // at seat s; the strategies and the Tournament derive their streams from the

@@ -31,6 +31,7 @@
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
+#include "sim/formats/fault_counts.h"
 #include "sim/formats/play_tournament.h"
 
 namespace sngsim {
@@ -50,7 +51,7 @@ struct ShootoutRecord {
   std::array<Placement, kMaxShootoutField> placement{};        // overall place
   std::array<Placement, kMaxShootoutField> table_placement{};  // place at the first-round table
   std::array<bool, kMaxShootoutField> table_win{};             // won (advanced from) its first-round table
-  std::array<std::int32_t, kMaxShootoutField> faults{};        // V5, both rounds
+  std::array<FaultCounts, kMaxShootoutField> faults{};        // V5, both rounds
   std::array<std::int32_t, kMaxShootoutTables> table_hands{};  // hands played by each first-round table
   int capped_tables = 0;    // first-round tables ended by the hand cap
   int final_hands = 0;      // 0 without a final table

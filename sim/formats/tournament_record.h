@@ -7,6 +7,7 @@
 
 #include "engine/hand.h"
 #include "engine/tournament.h"
+#include "sim/formats/fault_counts.h"
 
 namespace sngsim {
 
@@ -18,7 +19,7 @@ struct TournamentRecord {
   std::array<Placement, kMaxPlayers> placement{};      // R20..R22
   std::array<Chips, kMaxPlayers> final_chips{};        // 0 for eliminated players
   std::array<std::int16_t, kMaxPlayers> bust_hand{};   // hand number of elimination, 0 if never
-  std::array<std::int32_t, kMaxPlayers> faults{};      // V5: rejected or failed decisions
+  std::array<FaultCounts, kMaxPlayers> faults{};       // V5: rejected or failed decisions
   int hands = 0;          // hands played
   int level_reached = 1;  // blind level of the last hand
   bool capped = false;    // ended by the hand cap (R21)

@@ -161,10 +161,25 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
 
 }  // namespace
 
+void add_fault_fields(nlohmann::json& player, const FaultCounts& faults, bool clocked) {
+  player["faults"] = faults.total();
+  if (faults.total() > 0) {
+    json by_reason = json::object();
+    for (std::size_t r = 0; r < faults.by_reason.size(); ++r) {
+      if (faults.by_reason[r] > 0) by_reason[kFaultReasonNames[r]] = faults.by_reason[r];
+    }
+    player["faults_by_reason"] = std::move(by_reason);
+  }
+  if (clocked) {
+    player["timeouts"] = faults.count(FaultReason::kTimeout);
+    player["time_bank_used_s"] = static_cast<double>(faults.bank_used_us) / 1e6;
+  }
+}
+
 nlohmann::json label_json(const LabelSummary& summary) {
   json result;
   result["entries"] = summary.entries;
-  result["faults"] = summary.faults;
+  add_fault_fields(result, summary.faults, summary.clocked);
   json places = json::array();
   for (const std::optional<double>& place : summary.places) places.push_back(to_json(place));
   result["places"] = std::move(places);
@@ -190,6 +205,24 @@ nlohmann::json label_json(const LabelSummary& summary) {
   }
   return result;
 }
+
+namespace {
+
+// Decisions that ran out of time (V5) in every cell, whatever the format.
+std::int64_t timeouts_of(const std::vector<CellStats>& cells) {
+  std::int64_t timeouts = 0;
+  for (const CellStats& stats : cells) {
+    for (int label = 0; label < stats.label_count(); ++label) {
+      const FaultCounts& faults = stats.shootout() != nullptr ? stats.shootout()->label_totals(label).faults
+                                  : stats.cash() != nullptr   ? stats.cash()->label_totals(label).faults
+                                                              : stats.label_totals(label).faults;
+      timeouts += faults.count(FaultReason::kTimeout);
+    }
+  }
+  return timeouts;
+}
+
+}  // namespace
 
 nlohmann::json summarize(const Experiment& experiment, const std::vector<CellStats>& cells,
                          const Provenance& provenance) {
@@ -222,6 +255,11 @@ nlohmann::json summarize(const Experiment& experiment, const std::vector<CellSta
                            {"ranks", provenance.ranks},
                            {"wall_seconds", provenance.wall_seconds}};
   if (!provenance.shard.empty()) summary["provenance"]["shard"] = provenance.shard;
+  // A timeout depends on the machine's speed, not only on the file and seed.
+  if (const std::int64_t timeouts = timeouts_of(cells); timeouts > 0) {
+    summary["provenance"]["timing_dependent"] = true;
+    summary["provenance"]["timeouts"] = timeouts;
+  }
   json cell_list = json::array();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const Cell& cell = experiment.cells[i];

@@ -21,11 +21,15 @@
 //                   Student quantile with n - 1 degrees of freedom and sd the
 //                   sample standard deviation
 //   provenance      {version, commit, config_hash, threads, ranks, wall_seconds,
-//                   shard: "K/N" only in the result of one shard}
+//                   shard: "K/N" only in the result of one shard,
+//                   timing_dependent: true and timeouts: N only when a bot
+//                   ran out of time (V5) N times}
 //                   threads per process, ranks (MPI processes; 1 without
 //                   mpirun) and wall_seconds (of the whole run: under MPI
 //                   the slowest rank's) are the only values that may differ
-//                   between two runs of the same experiment and code
+//                   between two runs of the same experiment and code (and,
+//                   in a timing-dependent run, whatever the timeouts
+//                   changed; time_bank_used_s is wall time too)
 //   cells[]         one per matrix cell, in matrix order; `format` says which
 //                   keys follow (sit-and-go here, shootout and cash below):
 //     index, format "sit-and-go", params {key: value text}, labels [lineup order],
@@ -56,6 +60,12 @@
 //                          capped tournaments; null if none
 //       chips_at_cap_count
 //       faults         V5 faults, total
+//       faults_by_reason {reason: count}   only with faults; reasons in
+//                      strategies/strategy_fault.h (illegal, error, crash,
+//                      not_json, unknown_action, stray_reply, timeout)
+//       timeouts, time_bank_used_s   labels under the clock (process bots,
+//                      V5): decisions that ran out of time and bank, and the
+//                      seconds of bank drawn, summed over the label's seats
 //     }}
 //     head_to_head[] {a, b, a_above_b, ci95, tournaments, above, below, tied}
 //       a_above_b = (above + tied / 2) / (seat pairs): the chance a seat of A

@@ -13,7 +13,7 @@ namespace {
 
 using nlohmann::json;
 
-json player_json(const CashStats& stats, int label) {
+json player_json(const CashStats& stats, int label, bool clocked) {
   const CashLabelTotals& t = stats.label_totals(label);
   const Chips big_blind = stats.big_blind();
   const auto hands_per_session = static_cast<double>(stats.hands_per_session());
@@ -21,7 +21,7 @@ json player_json(const CashStats& stats, int label) {
   result["sessions"] = t.sessions;
   result["hands"] = t.hands;
   result["rebuys"] = t.rebuys;
-  result["faults"] = t.faults;
+  add_fault_fields(result, t.faults, clocked);
   const bool fits = t.won_sum >= std::numeric_limits<std::int64_t>::min() && t.won_sum <= std::numeric_limits<std::int64_t>::max();
   result["chips_won"] = fits ? json(static_cast<std::int64_t>(t.won_sum)) : json(static_cast<double>(t.won_sum));
   result["bb_won"] = to_json(exact_ratio(t.won_sum, big_blind));
@@ -70,7 +70,7 @@ json cash_cell_json(const Cell& cell, const CellStats& stats, std::size_t index)
   result["tournaments"] = s.sessions();  // sessions
   json players = json::object();
   for (int label = 0; label < stats.label_count(); ++label) {
-    players[stats.labels()[static_cast<std::size_t>(label)]] = player_json(s, label);
+    players[stats.labels()[static_cast<std::size_t>(label)]] = player_json(s, label, stats.is_clocked(label));
   }
   result["players"] = std::move(players);
   result["head_to_head"] = json::array();

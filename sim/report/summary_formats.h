@@ -27,6 +27,11 @@ inline nlohmann::json to_json(const std::optional<Interval>& interval) {
 // Precondition: stats.shootout() is set.
 nlohmann::json shootout_cell_json(const Cell& cell, const CellStats& stats, std::size_t index);
 
+// faults (the total) into players[label] of every format; with any fault
+// also faults_by_reason {reason: count}, and for a label under the clock
+// timeouts and time_bank_used_s.
+void add_fault_fields(nlohmann::json& player, const FaultCounts& faults, bool clocked);
+
 // players[label] of a sit-and-go or shoot-out cell.
 nlohmann::json label_json(const LabelSummary& summary);
 

@@ -52,6 +52,9 @@ class CellReduction {
     thread_local Hand hand;
     const std::int64_t before = stats_.tournaments();
     for (std::int64_t unit = range.begin(); unit != range.end(); ++unit) {
+      // A stopped batch is dropped whole, so a stop may come between any
+      // two units: with slow bots (other processes) a range takes seconds.
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return;
       play_unit(cell_, labels_, seed_, unit, play_options_, hand, stats_);
     }
     done_.fetch_add(stats_.tournaments() - before, std::memory_order_relaxed);

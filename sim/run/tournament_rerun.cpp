@@ -48,7 +48,7 @@ void print_sit_and_go(const TournamentRecord& record, const std::vector<std::str
     out << "  " << padded(place_text(record.placement[s]), 7) << padded(std::to_string(seat), 6)
         << padded(labels[at(record.label[s])], 18) << padded(std::to_string(record.final_chips[s]), 7)
         << padded(record.bust_hand[s] == 0 ? "-" : "hand " + std::to_string(record.bust_hand[s]), 8)
-        << record.faults[s] << "\n";
+        << record.faults[s].total() << "\n";
   }
 }
 
@@ -69,7 +69,7 @@ void print_shootout(const ShootoutRecord& record, bool final_table, const std::v
     out << "  " << padded(place_text(record.placement[i]), 7) << padded(std::to_string(f / record.table_seats + 1), 7)
         << padded(std::to_string(f % record.table_seats), 6) << padded(labels[at(record.label[i])], 18)
         << padded(place_text(record.table_placement[i]) + (record.table_win[i] ? " (won)" : ""), 13)
-        << record.faults[i] << "\n";
+        << record.faults[i].total() << "\n";
   }
 }
 
@@ -83,7 +83,7 @@ void print_cash(const CashSessionRecord& record, const std::vector<std::string>&
                   static_cast<double>(record.won[s]) / static_cast<double>(record.big_blind));
     out << "  " << padded(std::to_string(seat), 6) << padded(labels[at(record.label[s])], 18)
         << padded(std::to_string(record.won[s]), 10) << padded(big_blinds, 10)
-        << padded(std::to_string(record.rebuys[s]), 8) << record.faults[s] << "\n";
+        << padded(std::to_string(record.rebuys[s]), 8) << record.faults[s].total() << "\n";
   }
 }
 

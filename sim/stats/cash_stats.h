@@ -22,7 +22,7 @@ struct CashLabelTotals {
   Int128 won_sum = 0;         // chips won (final stack less chips bought in), summed over sessions
   UInt128 won_sq_sum = 0;     // sum over sessions of (chips won)^2
   std::int64_t rebuys = 0;    // buy-ins after the first
-  std::int64_t faults = 0;    // V5
+  FaultCounts faults;    // V5, by reason
   bool operator==(const CashLabelTotals&) const = default;
 };
 

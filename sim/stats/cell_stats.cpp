@@ -48,6 +48,11 @@ CellStats::CellStats(const Cell& cell)
   seat_win_shares_.assign(static_cast<std::size_t>(players_), 0);
   format_ = cell.format;
   icm_at_cap_ = cell.payouts.icm_at_cap;
+  clocked_.assign(labels_.size(), 0);
+  for (const Entrant& entrant : cell.entrants) {
+    const auto label = std::find(labels_.begin(), labels_.end(), entrant.label) - labels_.begin();
+    if (entrant.clocked && label < static_cast<std::ptrdiff_t>(labels_.size())) clocked_[static_cast<std::size_t>(label)] = 1;
+  }
   if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
   if (format_ != Format::kCash) paired_.emplace(cell, labels_);

@@ -71,7 +71,7 @@ struct LabelTotals {
   UInt128 icm_prize_units_sq_sum = 0;
   Int128 chips_at_cap_sum = 0;     // final chips of seats alive when the cap ended it (R21)
   std::int64_t chips_at_cap_count = 0;
-  std::int64_t faults = 0;  // V5
+  FaultCounts faults;  // V5, by reason
 
   // A shared first place counts as its share (R22).
   std::int64_t win_shares() const { return place_shares.empty() ? 0 : place_shares[0]; }
@@ -136,6 +136,9 @@ class CellStats {
   const std::vector<int>& payout_percent() const { return payout_percent_; }
   // payouts.icm_at_cap: LabelTotals::icm_prize_units are kept.
   bool icm_at_cap() const { return icm_at_cap_; }
+  // The label's entrants play under the clock of V5 (Entrant::clocked):
+  // its timeouts and time bank are reported.
+  bool is_clocked(int label) const { return clocked_[static_cast<std::size_t>(label)] != 0; }
 
   std::int64_t tournaments() const { return tournaments_; }
   const LabelTotals& label_totals(int label) const { return label_totals_[static_cast<std::size_t>(label)]; }
@@ -195,6 +198,7 @@ class CellStats {
   int max_level_ = 0;
   std::vector<int> payout_percent_;
   bool icm_at_cap_ = false;
+  std::vector<std::uint8_t> clocked_;  // [label]
 
   std::int64_t tournaments_ = 0;
   std::vector<LabelTotals> label_totals_;

@@ -130,6 +130,13 @@ void label_totals_fields(Totals& t, Field&& field) {
   field("faults", t.faults);
 }
 
+// By reason name, so a state file reads as summary.json does.
+template <typename Counts, typename Field>
+void fault_counts_fields(Counts& t, Field&& field) {
+  for (std::size_t r = 0; r < t.by_reason.size(); ++r) field(kFaultReasonNames[r], t.by_reason[r]);
+  field("bank_used_us", t.bank_used_us);
+}
+
 template <typename Totals, typename Field>
 void head_to_head_fields(Totals& t, Field&& field) {
   field("above", t.above);
@@ -174,6 +181,8 @@ void struct_fields(Struct& value, Field&& field) {
     shootout_label_fields(value, field);
   } else if constexpr (std::is_same_v<Plain, Moments>) {
     moments_fields(value, field);
+  } else if constexpr (std::is_same_v<Plain, FaultCounts>) {
+    fault_counts_fields(value, field);
   } else {
     static_assert(std::is_same_v<Plain, CashLabelTotals>, "no field list for this type");
     cash_label_fields(value, field);

@@ -171,8 +171,10 @@ LabelSummary shootout_label(const ShootoutStats& stats, int label, const Payouts
 }  // namespace
 
 LabelSummary summarize_label(const CellStats& stats, int label, const Payouts& payouts) {
-  return stats.format() == Format::kShootout ? shootout_label(*stats.shootout(), label, payouts)
+  LabelSummary result = stats.format() == Format::kShootout ? shootout_label(*stats.shootout(), label, payouts)
                                              : sit_and_go_label(stats, label, payouts);
+  result.clocked = stats.is_clocked(label);
+  return result;
 }
 
 }  // namespace sngsim

@@ -20,7 +20,8 @@ namespace sngsim {
 
 struct LabelSummary {
   std::int64_t entries = 0;  // seats played
-  std::int64_t faults = 0;   // V5
+  FaultCounts faults;        // V5, by reason
+  bool clocked = false;      // the label plays under the clock (CellStats::is_clocked)
   // [place - 1]: the fraction of entries finishing in that place, shared
   // places split equally (R22).
   std::vector<std::optional<double>> places;

@@ -27,7 +27,7 @@ struct ShootoutLabelTotals {
   // {first, count}.
   std::vector<std::int64_t> placements;
   std::int64_t table_wins = 0;  // first-round tables won
-  std::int64_t faults = 0;      // V5, both rounds
+  FaultCounts faults;      // V5, by reason, both rounds
   bool operator==(const ShootoutLabelTotals&) const = default;
 };
 

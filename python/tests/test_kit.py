@@ -1,0 +1,120 @@
+"""The kit against the protocol: a scripted session through run(), typed
+observations, reproducible draws, and the results reader. Run with
+`python3 -m unittest discover python/tests` (ctest runs it)."""
+
+import io
+import json
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples"))
+
+from sngsim_bot import Action, Bot, Observation, results, run  # noqa: E402
+
+START = {"type": "tournament_start", "tournament": "0", "seat": 1, "rng_seed": "8514380232824261372", "players": 2,
+         "stack": 1000, "blinds": [[10, 20, 0], [15, 30, 0]], "payouts": [100], "hand_cap": 120}
+DECIDE = {"type": "decide", "tournament": "0", "seat": 1, "hand": 1, "level": 1, "street": "preflop",
+          "hole": ["Ah", "Ad"], "board": [], "button": 1, "player": 1, "seats": [0, 1], "stacks": [980, 990],
+          "bets": [20, 10], "committed": [20, 10], "folded": [False, False], "pot": 30,
+          "legal": {"can_fold": True, "can_check": False, "call": 10, "can_raise": True, "min_raise_to": 40,
+                    "max_raise_to": 1000},
+          "history": [], "time": {"per_action_ms": 5000, "bank_ms": 60000}}
+
+
+def session(bot_class, messages):
+    stdin = io.BytesIO(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
+    stdout = io.BytesIO()
+    run(bot_class, stdin, stdout)
+    return [json.loads(line) for line in stdout.getvalue().splitlines()]
+
+
+class Recorder(Bot):
+    name = "recorder"
+    seen = []
+
+    def decide(self, obs):
+        Recorder.seen.append((obs, self.params, self.rng.random()))
+        return Action.raise_to(obs.legal.min_raise_to)
+
+    def hand_over(self, info):
+        Recorder.seen.append(("hand_over", info["hand"]))
+
+    def tournament_end(self, info):
+        Recorder.seen.append(("end", info["place"]))
+
+
+class KitTest(unittest.TestCase):
+    def test_session(self):
+        Recorder.seen = []
+        replies = session(Recorder, [
+            {"type": "hello", "protocol": 1, "label": "x", "params": {"level": 2}}, START, DECIDE,
+            {"type": "hand_over", "tournament": "0", "seat": 1, "hand": 1, "history": [], "stacks": [0, 2000]},
+            {"type": "tournament_end", "tournament": "0", "seat": 1, "place": 1, "places_shared": 1, "prize": 100},
+            {"type": "bye"}, {"type": "decide"}])
+        self.assertEqual(replies, [{"type": "hello", "protocol": 1, "name": "recorder"},
+                                   {"action": "raise", "to": 40}])
+        obs, params, draw = Recorder.seen[0]
+        self.assertIsInstance(obs, Observation)
+        self.assertEqual(obs.hole, ["Ah", "Ad"])
+        self.assertEqual(obs.legal.call, 10)
+        self.assertEqual(obs.stack, 990)
+        self.assertEqual(obs.bank_ms, 60000)
+        self.assertEqual(params, {"level": 2})
+        import random
+        self.assertEqual(draw, random.Random(8514380232824261372).random())  # seeded from rng_seed
+        self.assertEqual(Recorder.seen[1:], [("hand_over", 1), ("end", 1)])
+
+    def test_a_failing_decide_calls_and_plays_on(self):
+        class Broken(Bot):
+            def decide(self, obs):
+                raise ValueError("a bug")
+        stderr, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            replies = session(Broken, [{"type": "hello", "protocol": 1}, START, DECIDE, DECIDE])
+            log = sys.stderr.getvalue()
+        finally:
+            sys.stderr = stderr
+        self.assertEqual(replies[1:], [{"action": "call"}, {"action": "call"}])
+        self.assertIn("ValueError: a bug", log)
+
+    def test_examples_answer_legally(self):
+        import random_bot
+        import rule_bot
+        for bot_class in (random_bot.RandomBot, rule_bot.RuleBot):
+            replies = session(bot_class, [{"type": "hello", "protocol": 1}, START] + [DECIDE] * 20)
+            for reply in replies[1:]:
+                self.assertIn(reply["action"], ("fold", "check", "call", "raise"))
+                if reply["action"] == "raise":
+                    self.assertTrue(40 <= reply["to"] <= 1000)
+        # Aces raise.
+        self.assertEqual(session(rule_bot.RuleBot, [START, DECIDE])[0]["action"], "raise")
+        # The same seed, the same choices.
+        first = session(random_bot.RandomBot, [START] + [DECIDE] * 30)
+        self.assertEqual(first, session(random_bot.RandomBot, [START] + [DECIDE] * 30))
+
+    def test_results_reader(self):
+        summary = {"name": "n", "seed": 3, "tournaments_done": 10, "provenance": {"timing_dependent": True},
+                   "cells": [{"index": 0, "format": "sit-and-go", "params": {}, "tournaments": 10,
+                              "labels": ["py", "tag"],
+                              "players": {"tag": {"entries": 10, "faults": 0, "mean_place": 1.4, "win_rate": 0.6},
+                                          "py": {"entries": 10, "faults": 2, "mean_place": 1.6, "win_rate": 0.4,
+                                                 "faults_by_reason": {"timeout": 2}, "timeouts": 2,
+                                                 "time_bank_used_s": 1.5}}}]}
+        run_results = results.parse(summary)
+        self.assertTrue(run_results.timing_dependent)
+        self.assertEqual([p.label for p in run_results.cells[0].players], ["py", "tag"])
+        py = run_results.cells[0].player("py")
+        self.assertEqual((py.timeouts, py.faults_by_reason, py.time_bank_used_s), (2, {"timeout": 2}, 1.5))
+        self.assertIsNone(run_results.cells[0].player("tag").timeouts)
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            return  # plain objects only
+        frame = run_results.players_frame()
+        self.assertEqual(list(frame["label"]), ["py", "tag"])
+
+
+if __name__ == "__main__":
+    unittest.main()

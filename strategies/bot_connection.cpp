@@ -1,0 +1,201 @@
+#include "strategies/bot_connection.h"
+
+#include <deque>
+#include <fstream>
+#include <stdexcept>
+
+#include "strategies/bot_protocol.h"
+#include "strategies/strategy_fault.h"
+
+namespace sngsim {
+
+namespace {
+
+using std::chrono::steady_clock;
+
+// Requests that want no reply may still wait for room in the pipe while a
+// slow bot works through earlier ones.
+constexpr auto kNoReplyWriteLimit = std::chrono::seconds(30);
+
+std::chrono::steady_clock::duration seconds(double s) {
+  return std::chrono::duration_cast<steady_clock::duration>(std::chrono::duration<double>(s));
+}
+
+}  // namespace
+
+std::string log_tail(const std::string& path, int lines) {
+  std::ifstream in(path);
+  std::deque<std::string> last;
+  std::string line;
+  while (std::getline(in, line)) {
+    last.push_back(line);
+    if (static_cast<int>(last.size()) > lines) last.pop_front();
+  }
+  std::string out;
+  for (const std::string& kept : last) out += "  | " + kept + "\n";
+  return out;
+}
+
+BotConnection::BotConnection(std::shared_ptr<const ProcessBotSpec> spec, std::string log_path)
+    : spec_(std::move(spec)), log_path_(std::move(log_path)) {}
+
+BotConnection::~BotConnection() {
+  if (process_) {
+    begin_shutdown();
+    finish_shutdown(steady_clock::now());
+  }
+}
+
+BotClockPoint BotConnection::io_deadline() const { return steady_clock::now() + kNoReplyWriteLimit; }
+
+void BotConnection::fail_setup(const std::string& why) const {
+  std::string message = spec_->origin + ": bot '" + spec_->label + "' (" + spec_->command[0] + ") " + why;
+  const std::string tail = log_tail(log_path_);
+  message += tail.empty() ? "\n  (its stderr was empty)" : "\n  last lines of its stderr:\n" + tail;
+  if (!message.empty() && message.back() == '\n') message.pop_back();
+  throw BotSetupFailure(message);
+}
+
+std::optional<std::string> BotConnection::try_start() {
+  process_.reset();
+  owed_replies_ = 0;
+  try {
+    BotCommand command{spec_->command, spec_->env, spec_->workdir, log_path_};
+    process_ = std::make_unique<BotProcess>(command);
+  } catch (const std::runtime_error& error) {
+    return std::string("cannot be started: ") + error.what();
+  }
+  encode_hello(scratch_, spec_->label, spec_->params_json);
+  const auto deadline = steady_clock::now() + seconds(spec_->handshake_s);
+  std::string reply;
+  const bool written = process_->write(scratch_, deadline);
+  const BotProcess::Read read = written ? process_->read_line(reply, deadline) : BotProcess::Read::kClosed;
+  std::optional<std::string> problem;
+  if (read == BotProcess::Read::kTimeout) {
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", spec_->handshake_s);
+    problem = std::string("did not answer hello within ") + limit + " s (process.handshake_s)";
+  } else if (read == BotProcess::Read::kClosed) {
+    problem = "ended before answering hello (" + process_->exit_description() + ")";
+  } else {
+    problem = hello_reply_problem(reply);
+  }
+  if (problem) {
+    process_.reset();
+    return problem;
+  }
+  return std::nullopt;
+}
+
+void BotConnection::start() {
+  if (const auto problem = try_start()) fail_setup(*problem);
+}
+
+void BotConnection::crashed() {
+  process_.reset();
+  if (++crashes_in_a_row_ >= kMaxCrashesInARow) {
+    fail_setup("crashed " + std::to_string(crashes_in_a_row_) +
+               " times in a row without answering a decision; a broken setup, so the run stops");
+  }
+}
+
+void BotConnection::ensure_running() {
+  while (process_ == nullptr) {
+    if (const auto problem = try_start()) {
+      if (++crashes_in_a_row_ >= kMaxCrashesInARow) {
+        fail_setup("could not be restarted " + std::to_string(crashes_in_a_row_) + " times in a row: " + *problem);
+      }
+      continue;
+    }
+    bool resent = true;
+    for (const auto& [key, line] : open_seats_) resent = resent && process_->write(line, io_deadline());
+    if (!resent) crashed();
+  }
+}
+
+void BotConnection::open_seat(const std::string& seat_key, const std::string& start_line) {
+  open_seats_[seat_key] = start_line;
+  send(start_line);
+}
+
+void BotConnection::close_seat(const std::string& seat_key, const std::string& end_line) {
+  open_seats_.erase(seat_key);
+  // A bot that is not running has no seat to close: its restart will not
+  // mention the table.
+  if (process_ != nullptr && !process_->write(end_line, io_deadline())) {
+    process_.reset();
+    crash_unfaulted_ = true;
+  }
+}
+
+void BotConnection::send(const std::string& line) {
+  ensure_running();
+  if (!process_->write(line, io_deadline())) {
+    crash_unfaulted_ = true;
+    crashed();
+  }
+}
+
+BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint deadline) {
+  Answer answer;
+  ensure_running();
+  if (crash_unfaulted_) {
+    crash_unfaulted_ = false;
+    answer.outcome = Outcome::kCrash;
+    return answer;
+  }
+  // Lines that arrived unasked: late replies are owed, anything else strays.
+  std::string& reply = answer.line;
+  while (process_->take_ready_line(reply)) {
+    if (owed_replies_ > 0) {
+      --owed_replies_;
+      continue;
+    }
+    answer.outcome = Outcome::kStrayReply;
+    return answer;
+  }
+  const auto written_at = steady_clock::now();
+  if (!process_->write(line, deadline)) {
+    crashed();
+    answer.outcome = Outcome::kCrash;
+    return answer;
+  }
+  while (true) {
+    const BotProcess::Read read = process_->read_line(reply, deadline);
+    if (read == BotProcess::Read::kLine && owed_replies_ > 0) {
+      --owed_replies_;
+      continue;
+    }
+    answer.elapsed_us =
+        std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - written_at).count();
+    switch (read) {
+      case BotProcess::Read::kLine:
+        crashes_in_a_row_ = 0;
+        answer.outcome = Outcome::kReply;
+        return answer;
+      case BotProcess::Read::kTimeout:
+        ++owed_replies_;
+        answer.outcome = Outcome::kTimeout;
+        return answer;
+      case BotProcess::Read::kClosed:
+        crashed();
+        answer.outcome = Outcome::kCrash;
+        return answer;
+    }
+  }
+}
+
+void BotConnection::begin_shutdown() {
+  if (process_ == nullptr) return;
+  encode_bye(scratch_);
+  process_->write(scratch_, steady_clock::now() + std::chrono::milliseconds(100));
+  process_->close_input();
+}
+
+void BotConnection::finish_shutdown(BotClockPoint deadline) {
+  if (process_ == nullptr) return;
+  process_->wait_exit(deadline);
+  process_.reset();  // kills whatever is left of the group
+}
+
+}  // namespace sngsim

@@ -1,0 +1,95 @@
+#pragma once
+// A bot process spoken to by protocol v1 (docs/bot-protocol.md): started
+// and greeted, restarted after a crash with a hello and a tournament_start
+// for every seat it held, and kept in step when replies come late or
+// unasked. One connection serves one runner thread (or one seat of it), so
+// its requests are strictly sequential: each decide is answered, timed out
+// or faulted before the next request is written.
+//
+// Policy (RULES V5), decided here:
+//  - A crash (the bot exits or closes its output) faults the decision in
+//    progress, or the next decision when it happened between decisions;
+//    the bot is restarted before the next request.
+//  - A decide that times out is owed a reply: the late reply is read and
+//    discarded before the next reply is looked for.
+//  - A complete line waiting before a decide is written answers no request:
+//    that decide faults (kStrayReply) without being sent.
+//  - kMaxCrashesInARow crashes (or failed restarts) with no decide answered
+//    in between mean a broken setup, not a weak bot: BotSetupFailure, with
+//    the entry's place in the experiment file and the end of its log.
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "strategies/bot_process.h"
+#include "strategies/process_bot_spec.h"
+
+namespace sngsim {
+
+inline constexpr int kMaxCrashesInARow = 3;
+
+class BotConnection {
+ public:
+  // How a decide went.
+  enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply };
+  struct Answer {
+    Outcome outcome = Outcome::kReply;
+    std::string line;              // kReply: the reply
+    std::int64_t elapsed_us = 0;   // from the request written to its reply read
+  };
+
+  BotConnection(std::shared_ptr<const ProcessBotSpec> spec, std::string log_path);
+  ~BotConnection();
+  BotConnection(const BotConnection&) = delete;
+  BotConnection& operator=(const BotConnection&) = delete;
+
+  // Starts and greets the bot now. Throws BotSetupFailure when it cannot
+  // start or answers hello wrongly (the first start of a run).
+  void start();
+
+  // The seats of the tables the bot plays here: `start_line` (a
+  // tournament_start) is sent now and again after every restart until the
+  // seat is closed.
+  void open_seat(const std::string& seat_key, const std::string& start_line);
+  void close_seat(const std::string& seat_key, const std::string& end_line);
+
+  // A request that wants no reply (hand_over).
+  void send(const std::string& line);
+  // A decide, answered by `deadline` or timed out.
+  Answer ask(const std::string& line, BotClockPoint deadline);
+
+  // Says bye and closes the bot's input; finish_shutdown() waits for it
+  // until `deadline` and kills it then. Two steps so that many bots end in
+  // one grace period.
+  void begin_shutdown();
+  void finish_shutdown(BotClockPoint deadline);
+
+  const ProcessBotSpec& spec() const { return *spec_; }
+
+ private:
+  // Restarts a bot that died (hello, then every open seat's start line).
+  void ensure_running();
+  // Starts and greets one process; empty on success, else why not.
+  std::optional<std::string> try_start();
+  void crashed();  // counts a crash in a row; throws BotSetupFailure at the limit
+  [[noreturn]] void fail_setup(const std::string& why) const;
+  BotClockPoint io_deadline() const;
+
+  std::shared_ptr<const ProcessBotSpec> spec_;
+  std::string log_path_;
+  std::unique_ptr<BotProcess> process_;
+  std::map<std::string, std::string> open_seats_;  // seat key -> tournament_start line
+  std::string scratch_;
+  int owed_replies_ = 0;        // decides that timed out and will still be answered
+  int crashes_in_a_row_ = 0;
+  bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide
+};
+
+// The last `lines` lines of a log file, for messages.
+std::string log_tail(const std::string& path, int lines = 10);
+
+}  // namespace sngsim

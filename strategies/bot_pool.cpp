@@ -1,0 +1,129 @@
+#include "strategies/bot_pool.h"
+
+#include <unistd.h>
+
+#include <map>
+#include <mutex>
+#include <thread>
+#include <tuple>
+
+namespace sngsim {
+
+namespace {
+
+using Key = std::tuple<std::string, std::thread::id, int>;  // spec identity, thread, seat (-1: any)
+
+struct Pool {
+  std::mutex mutex;
+  std::map<Key, std::unique_ptr<BotConnection>> connections;
+  // Started by a session before the run, not yet adopted by a thread.
+  std::map<std::string, std::unique_ptr<BotConnection>> greeted;
+  std::filesystem::path log_directory;
+};
+
+Pool& pool() {
+  // Leaked on purpose: bots are killed by their death signal at exit, and
+  // a destructor here would race runner threads still finishing.
+  static auto* const instance = new Pool;
+  return *instance;
+}
+
+std::string file_name_of(const std::string& label) {
+  std::string name;
+  for (const char c : label) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                       c == '_' || c == '.';
+    name += plain ? c : '_';
+  }
+  return name.empty() || name[0] == '.' ? "_" + name : name;
+}
+
+std::filesystem::path log_directory_locked(Pool& p) {
+  if (p.log_directory.empty()) {
+    p.log_directory = std::filesystem::temp_directory_path() / ("sngsim-bots-" + std::to_string(getpid()));
+  }
+  std::filesystem::create_directories(p.log_directory);
+  return p.log_directory;
+}
+
+}  // namespace
+
+void set_bot_log_directory(const std::filesystem::path& directory) {
+  Pool& p = pool();
+  const std::lock_guard lock(p.mutex);
+  p.log_directory = directory;
+}
+
+std::filesystem::path bot_log_path(const std::string& label) {
+  Pool& p = pool();
+  const std::lock_guard lock(p.mutex);
+  return log_directory_locked(p) / (file_name_of(label) + ".log");
+}
+
+BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec, int seat) {
+  Pool& p = pool();
+  const std::string identity = spec->identity();
+  const Key key{identity, std::this_thread::get_id(), spec->per_seat ? seat : -1};
+  std::unique_lock lock(p.mutex);
+  auto found = p.connections.find(key);
+  if (found != p.connections.end()) return *found->second;
+  std::unique_ptr<BotConnection> connection;
+  if (auto greeted = p.greeted.find(identity); greeted != p.greeted.end()) {
+    connection = std::move(greeted->second);
+    p.greeted.erase(greeted);
+  } else {
+    const std::filesystem::path log = log_directory_locked(p) / (file_name_of(spec->label) + ".log");
+    connection = std::make_unique<BotConnection>(spec, log.string());
+  }
+  BotConnection& result = *connection;
+  p.connections.emplace(key, std::move(connection));
+  return result;
+}
+
+void shutdown_bots(std::chrono::milliseconds grace) {
+  Pool& p = pool();
+  std::map<Key, std::unique_ptr<BotConnection>> connections;
+  std::map<std::string, std::unique_ptr<BotConnection>> greeted;
+  {
+    const std::lock_guard lock(p.mutex);
+    connections.swap(p.connections);
+    greeted.swap(p.greeted);
+  }
+  for (auto& [key, connection] : connections) connection->begin_shutdown();
+  for (auto& [key, connection] : greeted) connection->begin_shutdown();
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  for (auto& [key, connection] : connections) connection->finish_shutdown(deadline);
+  for (auto& [key, connection] : greeted) connection->finish_shutdown(deadline);
+}
+
+BotSession::BotSession(const std::vector<std::shared_ptr<const ProcessBotSpec>>& specs,
+                       const std::filesystem::path& log_directory) {
+  set_bot_log_directory(log_directory);
+  try {
+    for (const auto& spec : specs) {
+      const std::string identity = spec->identity();
+      {
+        const std::lock_guard lock(pool().mutex);
+        if (pool().greeted.count(identity) != 0) continue;
+      }
+      auto connection = std::make_unique<BotConnection>(spec, bot_log_path(spec->label).string());
+      connection->start();
+      const std::lock_guard lock(pool().mutex);
+      pool().greeted.emplace(identity, std::move(connection));
+    }
+  } catch (...) {
+    shutdown_bots(std::chrono::milliseconds(0));
+    throw;
+  }
+}
+
+BotSession::~BotSession() {
+  if (!finished_) shutdown_bots(std::chrono::milliseconds(0));
+}
+
+void BotSession::finish() {
+  finished_ = true;
+  shutdown_bots();
+}
+
+}  // namespace sngsim

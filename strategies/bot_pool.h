@@ -1,0 +1,58 @@
+#pragma once
+// Which bot process serves a table seat: one connection per process bot
+// and runner thread (the thread that plays the tournament), or per thread
+// and table seat with `process: {per_seat: true}`. Connections live from
+// their first use to shutdown() (or the end of sngsim), so a thread's
+// tournaments reuse one process each.
+//
+// A run greets every bot before its first tournament with a session:
+//
+//   BotSession session(specs, results_dir / "bots.tmp");  // throws BotSetupFailure
+//   ... run ...
+//   session.finish();  // bye to every bot, then the logs are complete
+//
+// Without a session (tests, benches) connections start on first use and
+// bots log into a temporary folder; a bot that cannot start then faults
+// its decisions until kMaxCrashesInARow stops the run.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "strategies/bot_connection.h"
+#include "strategies/process_bot_spec.h"
+
+namespace sngsim {
+
+// The connection of the calling thread for `spec` (and `seat` when the
+// spec is per seat), started if new. The reference stays valid until
+// shutdown_bots(); only the calling thread may use it.
+BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec, int seat);
+
+// Where each bot's stderr goes: `<directory>/<label>.log`, shared by the
+// label's processes (appended). The default is a fresh folder under the
+// system's temporary directory.
+void set_bot_log_directory(const std::filesystem::path& directory);
+std::filesystem::path bot_log_path(const std::string& label);
+
+// Says bye to every bot, gives them `grace` to exit, kills what is left
+// and forgets every connection.
+void shutdown_bots(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
+
+// Greets every bot of a run before it starts (one process each, which the
+// first runner thread then adopts) and ends them all when finished or
+// destroyed. Throws BotSetupFailure for the first bot that cannot start.
+class BotSession {
+ public:
+  BotSession(const std::vector<std::shared_ptr<const ProcessBotSpec>>& specs, const std::filesystem::path& log_directory);
+  ~BotSession();
+  BotSession(const BotSession&) = delete;
+  BotSession& operator=(const BotSession&) = delete;
+  void finish();
+
+ private:
+  bool finished_ = false;
+};
+
+}  // namespace sngsim
