@@ -4,9 +4,9 @@
 set -euo pipefail
 
 packages=(cmake g++ make git libcli11-dev libtbb-dev libyaml-cpp-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libboost-dev libopenmpi-dev openmpi-bin clang libclang-rt-14-dev python3 python3-matplotlib)
+missing=()
 # The docs tests and scripts/report.py check summary.json against its schema.
 packages+=(python3-jsonschema)
-missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
