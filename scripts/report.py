@@ -573,7 +573,7 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
              f"<title>sngsim report: {esc(name)}</title><style>{STYLE}</style></head><body>",
              f"<h1>sngsim report: {esc(name)}</h1>",
              f"<p>{len(cells)} cell(s), {esc(summary.get('tournaments_done'))} tournaments in all, seed "
-             f"{esc(summary.get('seed'))}. Intervals are 95% (see sim/report/summary.h for how each is computed).</p>"]
+             f"{esc(summary.get('seed'))}. Intervals are 95% (docs/statistics.md says how each is computed).</p>"]
     if summary.get("partial"):
         parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
     parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "
