@@ -103,7 +103,7 @@ const StrategyInfo& process_strategy_info() {
       "a bot in another process, any language, over protocol v1 (command:, docs/bot-protocol.md)",
       {},
       [](const StrategyParams&) -> StrategyMaker {
-        return failing_maker("strategy: process needs its command (an experiment entry binds it)");
+        throw std::invalid_argument("strategy: process needs its command (an experiment entry binds it)");
       }};
   return info;
 }

@@ -25,6 +25,8 @@ import os
 import re
 import sys
 
+import docs_check
+
 READER = os.path.join("sim", "config", "experiment_config.cpp")
 REFERENCE = os.path.join("docs", "config-reference.md")
 
@@ -99,10 +101,7 @@ def documented_rows(reference, problems):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[0])
-        return 2
-    root = sys.argv[1]
+    (root,) = docs_check.arguments(__doc__, 1)
     problems = []
     source, reference = read(root, READER), read(root, REFERENCE)
     accepted, sections, lists, used = reader_keys(source, problems)
@@ -133,13 +132,8 @@ def main():
             if f"`{value}`" not in rows[dotted]:
                 problems.append(f"{REFERENCE}: the row of {dotted} does not name the choice `{value}`")
 
-    for problem in problems:
-        print(problem)
-    if problems:
-        return 1
-    print(f"{len(rows)} documented keys = {len(accepted)} accepted less {len(accepted) - len(rows)} "
-          f"sections and refused keys; {choices} choices documented")
-    return 0
+    return docs_check.verdict(problems, f"{len(rows)} documented keys = {len(accepted)} accepted less "
+                              f"{len(accepted) - len(rows)} sections and refused keys; {choices} choices documented")
 
 
 if __name__ == "__main__":

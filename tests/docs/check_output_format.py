@@ -25,6 +25,8 @@ import os
 import re
 import subprocess
 import sys
+
+import docs_check
 import tempfile
 
 DEBIAN_PYTHON = "/usr/bin/python3"
@@ -214,10 +216,7 @@ def broken_copies(summary):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__.strip().splitlines()[0])
-        return 2
-    source, binary = sys.argv[1], sys.argv[2]
+    source, binary = docs_check.arguments(__doc__, 2)
     jsonschema = import_jsonschema()
     with open(os.path.join(source, "docs", "output-format.md"), encoding="utf-8") as f:
         doc = f.read()
@@ -255,17 +254,12 @@ def main():
             if validator.is_valid(broken):
                 problems.append(f"summary.schema.json accepts {what}")
 
-    for problem in problems:
-        print(problem)
-    if problems:
-        return 1
-    print(f"{len(summaries)} runs: files and CSV headers as documented")
-    if jsonschema is None:
+    if jsonschema is None and not problems:
         print("python3-jsonschema is not installed (scripts/setup.sh installs it): "
               "summary.json was NOT validated against docs/summary.schema.json")
         return SKIP
-    print(f"{validated} summary.json files valid against docs/summary.schema.json; broken copies refused")
-    return 0
+    return docs_check.verdict(problems, f"{len(summaries)} runs: files and CSV headers as documented; {validated} "
+                              "summary.json files valid against docs/summary.schema.json; broken copies refused")
 
 
 if __name__ == "__main__":

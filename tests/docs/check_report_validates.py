@@ -17,6 +17,8 @@ import os
 import shutil
 import subprocess
 import sys
+
+import docs_check
 import tempfile
 
 
@@ -27,10 +29,7 @@ def report(script, folder, env=None):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__.strip().splitlines()[0])
-        return 2
-    source, binary = sys.argv[1], sys.argv[2]
+    source, binary = docs_check.arguments(__doc__, 2)
     script = os.path.join(source, "scripts", "report.py")
     problems = []
     with tempfile.TemporaryDirectory(prefix="sngsim-report-") as scratch:
@@ -68,12 +67,7 @@ def main():
         if code == 2 or "no schema at" not in stderr:
             problems.append(f"without the schema file: exit {code}, expected it to say so and go on; stderr: {stderr.strip()}")
 
-    for problem in problems:
-        print(problem)
-    if problems:
-        return 1
-    print("report.py refuses a summary.json the schema refuses, and says when it cannot check")
-    return 0
+    return docs_check.verdict(problems, "report.py refuses a summary.json the schema refuses, and says when it cannot check")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import os
 import re
 import sys
 
+import docs_check
+
 RULE_HEADING = re.compile(r"^### ([RV])(\d+) (.+?)\s*$", re.MULTILINE)
 RULE_ID = re.compile(r"\b([RV])(\d+)\b")
 # A C++ string literal: the test's name is the first argument.
@@ -65,10 +67,7 @@ def test_names(tests_dir):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[0])
-        return 2
-    root = sys.argv[1]
+    (root,) = docs_check.arguments(__doc__, 1)
     rules, problems = rules_of(os.path.join(root, "docs", "rules.md"))
     tests = test_names(os.path.join(root, "tests"))
     with open(os.path.join(root, "CMakeLists.txt"), encoding="utf-8") as f:
@@ -90,14 +89,9 @@ def main():
             where, test = uses[0]
             problems.append(f"{where}: test \"{test}\" names {rule}, which docs/rules.md does not have")
 
-    for problem in problems:
-        print(problem)
-    if problems:
-        return 1
     implemented = sum(1 for planned in rules.values() if not planned)
-    print(f"{len(rules)} rules ({implemented} implemented, each tested; {len(rules) - implemented} planned); "
-          f"{len(tests)} test names checked")
-    return 0
+    return docs_check.verdict(problems, f"{len(rules)} rules ({implemented} implemented, each tested; "
+                              f"{len(rules) - implemented} planned); {len(tests)} test names checked")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ import re
 import subprocess
 import sys
 
+import docs_check
+
 UP = ".."
 SHARED = "shared"
 OUTSIDE_SHARED = re.compile(re.escape(UP + "/" + SHARED) + r"\b")
@@ -70,10 +72,7 @@ def problems_in(name, text):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[0])
-        return 2
-    root = sys.argv[1]
+    (root,) = docs_check.arguments(__doc__, 1)
     problems = []
     checked = 0
     for name in sorted(tracked_files(root)):
@@ -89,13 +88,9 @@ def main():
     if checked == 0:
         print("no files found under " + root)
         return 1
-    for problem in problems:
-        print(problem)
     if problems:
-        print(f"{len(problems)} problem(s) in {checked} files")
-        return 1
-    print(f"{checked} files name nothing outside the repository")
-    return 0
+        problems.append(f"{len(problems)} problem(s) in {checked} files")
+    return docs_check.verdict(problems, f"{checked} files name nothing outside the repository")
 
 
 if __name__ == "__main__":
