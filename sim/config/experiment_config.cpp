@@ -16,6 +16,7 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 #include "sim/config/duplicate.h"
@@ -771,7 +772,11 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
     }
-    entrant.make = entrant.info->bind(entrant.params);
+    try {
+      entrant.make = entrant.info->bind(entrant.params);
+    } catch (const std::invalid_argument& error) {
+      fail(params != nullptr ? params->origin : item.origin, path + ".params: " + error.what());
+    }
 
     // A label is one row of the statistics, so it must mean one player.
     const auto [owner, inserted] = label_owner.emplace(entrant.label, i);
