@@ -32,6 +32,11 @@ The figures:
   h2h_<i>.png       cell i: head-to-head heatmap, P(row finishes above
                     column), the fraction written in each square; only for
                     cells with two labels or more.
+  capped.png        the fraction of tournaments the hand cap ended, with
+                    its 95% interval, against the hands per blind level: a
+                    line per group of cells equal in every matrix parameter
+                    but the blind speed (the blinds key or hands_per_level);
+                    only when the cells have two speeds or more.
 The per-cell figures are drawn for the first --max-cells cells (default 12,
 0 = all); the tables cover every cell.
 
@@ -75,7 +80,7 @@ DPI = 100
 WIDE = (9.0, 5.0)
 SQUARE = (7.0, 6.0)
 HIST_BINS = 60  # at most this many bins between 0 and the hand cap
-FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_")
+FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_", "capped")
 DEBIAN_PYTHON = "/usr/bin/python3"
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "summary.schema.json")
 REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
@@ -219,6 +224,24 @@ def overlay_groups(cells):
     return [groups[key] for key in order]
 
 
+def is_speed_key(key):
+    """A matrix key that sets the blind speed: the blinds, or the hands per level."""
+    return is_blinds_key(key) or key == "hands_per_level" or key.endswith(".hands_per_level")
+
+
+def speed_lines(cells):
+    """The capped-fraction plot's lines: lists of cell indices equal in every matrix parameter but the
+    blind speed, each sorted by hands per level; empty when the cells have fewer than two speeds."""
+    if len({cell.get("hands_per_level") for cell in cells if cell.get("hands_per_level")}) < 2:
+        return []
+    lines = {}
+    for i, cell in enumerate(cells):
+        if cell.get("hands_per_level") and cell.get("capped_fraction") is not None:
+            key = tuple(sorted((k, v) for k, v in cell["params"].items() if not is_speed_key(k)))
+            lines.setdefault(key, []).append(i)
+    return [sorted(line, key=lambda i: cells[i]["hands_per_level"]) for line in lines.values()]
+
+
 def params_text(params, skip_blinds=False):
     items = [f"{k}={v}" for k, v in params.items() if not (skip_blinds and is_blinds_key(k))]
     return ", ".join(items)
@@ -340,6 +363,36 @@ class Figures:
         ax.grid(axis="y", alpha=0.3)
         fig.tight_layout()
         return self.save(fig, f"hands_{k}.png")
+
+    def capped(self, cells, lines):
+        """The capped fraction (95% Wilson whiskers) against the hands per blind level, a line per group
+        of cells that differ only in the blind speed."""
+        plt = self.plt
+        fig, ax = plt.subplots(figsize=WIDE)
+        for n, line in enumerate(lines):
+            xs = [cells[i]["hands_per_level"] for i in line]
+            ys = [100.0 * cells[i]["capped_fraction"] for i in line]
+            lo, hi = [], []
+            for i, y in zip(line, ys):
+                interval = cells[i].get("capped_fraction_ci95") or [None, None]
+                # max(): at 0% or 100% the interval's end may differ from the point by a rounding
+                lo.append(max(0.0, y - 100.0 * interval[0]) if interval[0] is not None else 0.0)
+                hi.append(max(0.0, 100.0 * interval[1] - y) if interval[1] is not None else 0.0)
+            label = params_text({k: v for k, v in cells[line[0]]["params"].items() if not is_speed_key(k)})
+            ax.errorbar(xs, ys, yerr=[lo, hi], color=colour(n), marker="o", linewidth=1.8, capsize=4,
+                        label=label or str(self.experiment))
+        speeds = sorted({cells[i]["hands_per_level"] for line in lines for i in line})
+        ax.set_xticks(speeds)
+        ax.set_ylim(-2, 102)
+        ax.set_xlabel("hands per blind level (slower blinds to the right)")
+        ax.set_ylabel("tournaments ended by the hand cap (%)")
+        caps = sorted({cells[i]["hand_cap"] for line in lines for i in line})
+        ax.set_title(wrap(f"Capped fraction against the blind speed (hand cap {', '.join(map(str, caps))}; "
+                          "95% intervals)"))
+        ax.legend(loc="upper left", fontsize=9, frameon=False)
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return self.save(fig, "capped.png")
 
     def survival(self, cells, group, k):
         plt = self.plt
@@ -597,7 +650,8 @@ def provenance_block(summary, config_text):
     return "".join(parts)
 
 
-def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files):
+def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file=None,
+               lines=()):
     cells = summary["cells"]
     name = summary.get("name", "experiment")
     parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -621,6 +675,10 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
         parts.append(img_tag(figure_dir, hands_file, group, f"hands per tournament, {title}"))
         parts.append(img_tag(figure_dir, survival_file, group, f"players left per hand, {title}"))
 
+    if capped_file:
+        parts.append("<h3>The hand cap against the blind speed</h3>")
+        parts.append(img_tag(figure_dir, capped_file, sorted(i for line in lines for i in line),
+                             "capped fraction against hands per blind level"))
     parts.append("<h2 id=\"cells\">Cells</h2>")
     if detailed < len(cells):
         parts.append(f"<p class=\"note\">Plots for the first {detailed} of {len(cells)} cells (--max-cells); the "
@@ -669,7 +727,10 @@ def make_report(results_dir, max_cells):
             files.append((figures.head_to_head(cell, i), "head-to-head"))
         cell_files[i] = files
 
-    page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files)
+    lines = speed_lines(cells)
+    capped_file = figures.capped(cells, lines) if lines else None
+    page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file,
+                      lines)
     html_path = os.path.join(results_dir, "report.html")
     staging = html_path + ".tmp"
     with open(staging, "w", encoding="utf-8") as f:

@@ -206,6 +206,7 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
   for (std::size_t i = 0; i < cells.size(); ++i) {
     for (const char* kind : {"places_", "rates_", "h2h_"}) expected.insert(kind + std::to_string(i) + ".png");
   }
+  expected.insert("capped.png");  // two blind speeds: the capped fraction against them
   std::set<std::string> actual;
   for (const auto& [name, size] : pngs) actual.insert(name);
   CHECK(actual == expected);
@@ -226,12 +227,19 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
   }
   CHECK(covered.size() == cells.size());
   CHECK(std::set<int>(covered.begin(), covered.end()).size() == cells.size());
+  // The capped fraction against the blind speed covers every cell; the
+  // summary gives each cell's speed and the interval it draws.
+  CHECK(cell_list(img_attribute(html, "capped.png", "data-cells")) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  for (const auto& cell : cells) {
+    CHECK(cell.at("hands_per_level") == (cell.at("params").at("table.blinds") == "turbo" ? 4 : 6));
+    CHECK(cell.at("capped_fraction_ci95").size() == 2);
+  }
 
   // The intervals' methods, one line each, and the documentation that
   // describes them (not a header of the code).
-  const std::string doc_link = "<a href=\"file://" +
-                               fs::canonical(fs::path(SNGSIM_SOURCE_DIR) / "docs" / "statistics.md").string() +
-                               "\">docs/statistics.md</a>";
+  std::string doc_link = "<a href=\"file://";  // appended step by step: gcc 12 warns (-Wrestrict) on a + chain
+  doc_link += fs::canonical(fs::path(SNGSIM_SOURCE_DIR) / "docs" / "statistics.md").string();
+  doc_link += "\">docs/statistics.md</a>";
   CHECK(html.find(doc_link) != std::string::npos);
   CHECK(html.find("sim/report/summary.h") == std::string::npos);
   CHECK(count(html, "<li>Rates (win rate, in the money): Wilson score interval") == 1);

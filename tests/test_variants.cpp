@@ -175,12 +175,9 @@ TEST_CASE("V6 the fee is at most 10% of the buy-in", "[variants]") {
                     Catch::Contains("payouts.fee must be between 0 and 10, got 11"));
 }
 
-TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-Harville", "[variants]") {
-  // Three players, [65, 35], pool 300. The cap ends it with A 2000, B 1000
-  // and C busted (3rd). By chips A gets 195 and B 105; by ICM A finishes
-  // first 2/3 of the time: A = 2/3 65% + 1/3 35% = 55% (165), B = 45% (135).
-  Cell cell = sng_cell({"A", "B", "C"}, {65, 35});
-  cell.payouts.icm_at_cap = true;
+// A tournament of three the cap ends with A 2000, B 1000 and C busted (3rd),
+// and one that ends normally with the order reversed.
+TournamentRecord capped_record() {
   TournamentRecord record;
   record.seats = 3;
   record.hands = 120;
@@ -189,6 +186,26 @@ TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-
   record.placement = {place(1), place(2), place(3)};
   record.final_chips = {2000, 1000, 0};
   record.bust_hand = {0, 0, 50};
+  return record;
+}
+
+TournamentRecord reversed_record() {
+  TournamentRecord record = capped_record();
+  record.hands = 90;
+  record.capped = false;
+  record.placement = {place(3), place(2), place(1)};
+  record.final_chips = {0, 0, 3000};
+  record.bust_hand = {60, 90, 0};
+  return record;
+}
+
+TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-Harville", "[variants]") {
+  // Three players, [65, 35], pool 300. The cap ends it with A 2000, B 1000
+  // and C busted (3rd). By chips A gets 195 and B 105; by ICM A finishes
+  // first 2/3 of the time: A = 2/3 65% + 1/3 35% = 55% (165), B = 45% (135).
+  Cell cell = sng_cell({"A", "B", "C"}, {65, 35});
+  cell.payouts.icm_at_cap = IcmAtCap::kAlways;
+  const TournamentRecord record = capped_record();
 
   const std::vector<double> equity = icm_equity(std::vector<double>{2000, 1000}, std::vector<double>{65, 35});
   CHECK(equity[0] == Approx(55.0));
@@ -224,17 +241,101 @@ TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-
   CHECK(second == stats);
 
   // Off: no ICM column.
-  cell.payouts.icm_at_cap = false;
+  cell.payouts.icm_at_cap = IcmAtCap::kNever;
   CellStats plain(cell);
   plain.add(record);
   CHECK(plain.label_totals(0).icm_prize_units == 0);
   CHECK(summary_of(experiment_of(cell), {plain})["cells"][0]["players"]["A"]["icm_roi"].is_null());
 }
 
+TEST_CASE("V6 icm_at_cap auto, the default, reports ICM values exactly when the cap ended a tournament",
+          "[variants]") {
+  Cell cell = sng_cell({"A", "B", "C"}, {65, 35});
+  REQUIRE(cell.payouts.icm_at_cap == IcmAtCap::kWhenCapped);
+  CellStats stats(cell);
+  stats.add(reversed_record());
+  json c = summary_of(experiment_of(cell), {stats})["cells"][0];
+  CHECK(c["payouts"]["icm_at_cap"] == false);  // nothing capped: the summary is as with false
+  CHECK(c["players"]["A"]["icm_prize"].is_null());
+  CHECK(c["players"]["A"]["capped_icm_prize"].is_null());
+
+  stats.add(capped_record());
+  c = summary_of(experiment_of(cell), {stats})["cells"][0];
+  CHECK(c["payouts"]["icm_at_cap"] == true);
+  CHECK(c["players"]["A"]["icm_prize"].get<double>() == 82.5);  // (0 + 165) / 2: ICM 55% of 300 at the cap
+  CHECK(c["players"]["C"]["icm_prize"].get<double>() == 97.5);  // (195 + 0) / 2
+
+  // The same numbers as icm_at_cap: true, in any order.
+  cell.payouts.icm_at_cap = IcmAtCap::kAlways;
+  CellStats always(cell);
+  always.add(capped_record());
+  always.add(reversed_record());
+  CHECK(summary_of(experiment_of(cell), {always})["cells"][0]["players"] == c["players"]);
+}
+
+TEST_CASE("R21 the rank order at the cap against the finishers of uncapped tournaments", "[variants]") {
+  const Cell cell = sng_cell({"A", "B", "C"}, {65, 35});
+  CellStats stats(cell);
+  for (int i = 0; i < 3; ++i) stats.add(reversed_record());
+  stats.add(capped_record());
+  const json c = summary_of(experiment_of(cell), {stats})["cells"][0];
+  CHECK(c["capped"] == 1);
+  CHECK(c["capped_fraction"].get<double>() == 0.25);
+  const std::optional<Interval> wilson = wilson_interval(1.0, 4.0);
+  CHECK(c["capped_fraction_ci95"][0].get<double>() == wilson->lo);
+  CHECK(c["capped_fraction_ci95"][1].get<double>() == wilson->hi);
+  const json& a = c["players"]["A"];
+  CHECK(a["capped_entries"] == 1);
+  CHECK(a["capped_mean_place"].get<double>() == 1.0);    // first by chips at the cap
+  CHECK(a["uncapped_mean_place"].get<double>() == 3.0);  // last whenever the tournament ended
+  CHECK(a["capped_mean_place_ci95"].is_null());          // one capped entry: no interval
+  CHECK(a["uncapped_mean_place_ci95"].is_array());
+  CHECK(a["capped_icm_prize"].get<double>() == 165.0);  // 55% of the pool of 300
+  CHECK(a["avg_chips_at_cap"].get<double>() == 2000.0);
+  const json& cc = c["players"]["C"];
+  CHECK(cc["capped_mean_place"].get<double>() == 3.0);
+  CHECK(cc["uncapped_mean_place"].get<double>() == 1.0);
+  CHECK(cc["capped_icm_prize"].get<double>() == 0.0);  // busted before the cap: its prize, nothing
+
+  // Merged from parts in another order, the same integers.
+  CellStats first(cell);
+  first.add(capped_record());
+  first.add(reversed_record());
+  CellStats second(cell);
+  second.add(reversed_record());
+  second.add(reversed_record());
+  second.merge(first);
+  CHECK(second == stats);
+}
+
+TEST_CASE("configs/hand-cap.yaml: the statistics at the cap are the same on 1 and 3 threads", "[variants]") {
+  const Experiment experiment = load_experiment(
+      kConfigs + "hand-cap.yaml", {"tournaments=300", "matrix.table.hands_per_level=[30]", "matrix.table.stack=[2000]"});
+  const RunResult one = run(experiment, 1);
+  const RunResult three = run(experiment, 3);
+  REQUIRE(one.cells.size() == 1);
+  CHECK(one.cells[0] == three.cells[0]);  // every integer accumulator
+  const json c = summary_of(experiment, one.cells)["cells"][0];
+  CHECK(c == summary_of(experiment, three.cells)["cells"][0]);
+  CHECK(c["capped"].get<std::int64_t>() > 0);
+  CHECK(c["payouts"]["icm_at_cap"] == true);  // auto: the cap binds
+  CHECK(c["players"]["rock"]["capped_icm_prize"].is_number());
+}
+
+TEST_CASE("V6 icm_at_cap takes auto, true or false", "[variants]") {
+  const std::string lineup = "lineup: [{strategy: random}]\n";
+  CHECK(parse_experiment("payouts: {icm_at_cap: auto}\n" + lineup, "f.yaml").cells[0].payouts.icm_at_cap ==
+        IcmAtCap::kWhenCapped);
+  CHECK(parse_experiment("payouts: {icm_at_cap: false}\n" + lineup, "f.yaml").cells[0].payouts.icm_at_cap ==
+        IcmAtCap::kNever);
+  CHECK_THROWS_WITH(parse_experiment("payouts: {icm_at_cap: yes}\n" + lineup, "f.yaml"),
+                    Catch::Contains("f.yaml:1:") && Catch::Contains("payouts.icm_at_cap must be one of auto, true, false"));
+}
+
 TEST_CASE("V6 icm_at_cap runs and is read from the file", "[variants]") {
   Experiment experiment = load_experiment(kConfigs + "limit-sng.yaml",
                                           {"payouts.icm_at_cap=true", "table.hand_cap=30", "tournaments=200"});
-  REQUIRE(experiment.cells[0].payouts.icm_at_cap);
+  REQUIRE(experiment.cells[0].payouts.icm_at_cap == IcmAtCap::kAlways);
   const RunResult result = run(experiment, 2);
   const json c = summary_of(experiment, result.cells)["cells"][0];
   CHECK(c["capped"].get<std::int64_t>() > 0);

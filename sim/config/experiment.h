@@ -45,14 +45,20 @@ struct DuplicateRules {
   bool all_permutations = false;  // every permutation of the field, not its rotations
 };
 
+// payouts.icm_at_cap (V6): when the survivors of the tournaments the hand cap
+// ends (R21) are also valued by the ICM (Malmuth-Harville) of their stacks,
+// reported beside the chip ranking's prizes (icm_prize, icm_roi).
+enum class IcmAtCap : std::uint8_t {
+  kWhenCapped,  // `auto`, the default: in a sit-and-go cell where the cap ended at least one tournament
+  kAlways,      // `true`: in every sit-and-go cell (equal to the prizes where nothing was capped)
+  kNever,       // `false`
+};
+
 struct Payouts {
   std::vector<int> percent;  // prize pool percentage of place 1, 2, ...; sums to 100
   Chips buy_in = 100;        // what one entry costs, fee included
   int fee_percent = 0;       // of the buy-in, at most 10 (V6)
-  // Sit-and-go only: a tournament the hand cap ends (R21) also pays its
-  // survivors the ICM (Malmuth-Harville) value of their stacks, reported
-  // beside the chip ranking's prizes (icm_prize, icm_roi).
-  bool icm_at_cap = false;
+  IcmAtCap icm_at_cap = IcmAtCap::kWhenCapped;  // sit-and-go only; other formats never value by ICM
   bool operator==(const Payouts&) const = default;
 };
 

@@ -341,7 +341,6 @@ class Reader {
   // they are in messages ("table.players is 6").
   std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what) const;
   Payouts read_payouts(const Node& root, int places, const std::string& places_what) const;
-  bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
   ShootoutRules read_shootout(const Node& root) const;
   CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
   void read_seating(const Node& root, Cell& cell) const;
@@ -868,13 +867,10 @@ Payouts Reader::read_payouts(const Node& root, int players, const std::string& p
   }
   payouts.buy_in = read_integer(*node, "payouts", "buy_in", 1, kMaxChips, 100);
   payouts.fee_percent = static_cast<int>(read_integer(*node, "payouts", "fee", 0, kMaxFeePercent, 0));
-  payouts.icm_at_cap = read_bool(*node, "payouts", "icm_at_cap", false);
+  // The choices' order is IcmAtCap's.
+  payouts.icm_at_cap =
+      static_cast<IcmAtCap>(read_choice(*node, "payouts", "icm_at_cap", {"auto", "true", "false"}, 0));
   return payouts;
-}
-
-bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
-  if (map.find(key) == nullptr) return fallback;
-  return read_choice(map, section, key, {"false", "true"}, 0) == 1;
 }
 
 ShootoutRules Reader::read_shootout(const Node& root) const {
@@ -979,7 +975,7 @@ Cell Reader::read_cell(const Node& root) const {
     }
     cell.payouts.percent.clear();
   }
-  if (cell.payouts.icm_at_cap && cell.format != Format::kSitAndGo) {
+  if (cell.payouts.icm_at_cap == IcmAtCap::kAlways && cell.format != Format::kSitAndGo) {
     fail(root.find("payouts")->find_entry("icm_at_cap")->key_origin,
          "payouts.icm_at_cap applies to format: sit-and-go only");
   }

@@ -126,12 +126,15 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   result["labels"] = stats.labels();
   result["seats"] = stats.players();
   result["hand_cap"] = stats.hand_cap();
+  result["hands_per_level"] = cell.rules.schedule.hands_per_level();  // the blind speed
   const std::int64_t n = stats.tournaments();
   result["tournaments"] = n;
   result["hands"] = hands_json(stats);
   result["capped"] = stats.capped();
   result["capped_fraction"] =
       n > 0 ? json(static_cast<double>(stats.capped()) / static_cast<double>(n)) : json(nullptr);
+  result["capped_fraction_ci95"] =
+      to_json(wilson_interval(static_cast<double>(stats.capped()), static_cast<double>(n)));
   const auto& levels = stats.level_histogram();
   result["level_reached"] = std::vector<std::int64_t>(levels.begin() + 1, levels.end());
 
@@ -146,7 +149,7 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   result["payouts"] = {{"percent", payouts.percent},
                        {"buy_in", payouts.buy_in},
                        {"fee_percent", payouts.fee_percent},
-                       {"icm_at_cap", payouts.icm_at_cap},
+                       {"icm_at_cap", stats.icm_at_cap()},  // reported, not the setting
                        {"prize_pool", to_json(exact_ratio(prize_pool_times_100(payouts, stats.players()), 100))}};
 
   json players = json::object();
@@ -202,6 +205,13 @@ nlohmann::json label_json(const LabelSummary& summary) {
     result["icm_prize"] = to_json(summary.icm_prize);
     result["icm_roi"] = to_json(summary.icm_roi);
     result["icm_roi_ci95"] = to_json(summary.icm_roi_ci95);
+    // The rank order at the cap (issue 21, docs/statistics.md).
+    result["capped_entries"] = summary.capped_entries;
+    result["capped_mean_place"] = to_json(summary.capped_mean_place);
+    result["capped_mean_place_ci95"] = to_json(summary.capped_mean_place_ci95);
+    result["uncapped_mean_place"] = to_json(summary.uncapped_mean_place);
+    result["uncapped_mean_place_ci95"] = to_json(summary.uncapped_mean_place_ci95);
+    result["capped_icm_prize"] = to_json(summary.capped_icm_prize);
   }
   return result;
 }

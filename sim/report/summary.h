@@ -33,16 +33,21 @@
 //   cells[]         one per matrix cell, in matrix order; `format` says which
 //                   keys follow (sit-and-go here, shootout and cash below):
 //     index, format "sit-and-go", params {key: value text}, labels [lineup order],
-//     seats (players at the table), hand_cap, tournaments (completed),
+//     seats (players at the table), hand_cap, hands_per_level (of the blind
+//     schedule), tournaments (completed),
 //     hands {mean, mean_ci95, sd, median, p10, p90, max, histogram[h-1] = count, h=1..cap}
 //       percentiles are nearest-rank: the smallest h with at least q% of the
 //       tournaments lasting h hands or fewer
-//     capped (count), capped_fraction   ended by the hand cap (R21)
+//     capped (count), capped_fraction, capped_fraction_ci95 (Wilson)
+//       ended by the hand cap (R21)
 //     level_reached[level-1] = count of tournaments whose last hand was at
 //       that level, level = 1..max level within the cap
 //     survival[h] = mean players left after hand h, h = 0..cap (a finished
 //       tournament keeps its final count: see CellStats::players_left_after)
 //     payouts {percent[], buy_in, fee_percent, icm_at_cap, prize_pool}
+//       icm_at_cap: whether the icm_* values below are reported
+//       (payouts.icm_at_cap true, or auto, the default, once the cap ended
+//       a tournament of the cell)
 //     players {label: {
 //       entries        seats played
 //       places[p-1]    fraction of entries finishing in place p (shared
@@ -55,10 +60,18 @@
 //                      null without a buy-in
 //       icm_prize, icm_roi, icm_roi_ci95   as mean_prize, roi, roi_ci95 with
 //                      the survivors of capped tournaments valued by ICM
-//                      (payouts.icm_at_cap; null without it)
+//                      (null unless payouts.icm_at_cap above is true)
 //       avg_chips_at_cap   mean final chips of this label's survivors of
 //                          capped tournaments; null if none
 //       chips_at_cap_count
+//       capped_entries   entries in tournaments the cap ended
+//       capped_mean_place, capped_mean_place_ci95   their mean place (the
+//                      survivors placed by chips at the cap, R21), Student t
+//       uncapped_mean_place, uncapped_mean_place_ci95   the same over the
+//                      tournaments that ended normally; null if none
+//       capped_icm_prize  mean ICM value of the capped entries (the
+//                      survivors' stacks valued by ICM, the busted seats
+//                      their prizes); null unless icm_* are reported
 //       faults         V5 faults, total
 //       faults_by_reason {reason: count}   only with faults; reasons in
 //                      strategies/strategy_fault.h (illegal, error, crash,

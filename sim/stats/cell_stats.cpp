@@ -119,8 +119,9 @@ void CellStats::add(const TournamentRecord& record) {
 
   // V6 icm_at_cap: the survivors of a capped tournament share the places
   // 1..k they cover by the ICM value of their stacks.
+  const bool keep_icm = keeps_icm();
   std::array<std::int64_t, kMaxPlayers> icm_units{};
-  if (icm_at_cap_ && record.capped) {
+  if (keep_icm && record.capped) {
     std::vector<double> stacks;
     std::vector<int> survivor_seats;
     for (int seat = 0; seat < record.seats; ++seat) {
@@ -158,14 +159,20 @@ void CellStats::add(const TournamentRecord& record) {
     }
     totals.prize_units += prize;
     totals.prize_units_sq_sum += static_cast<UInt128>(prize) * static_cast<UInt128>(prize);
-    if (icm_at_cap_) {
-      const std::int64_t icm = record.capped && record.final_chips[s] > 0 ? icm_units[s] : prize * kIcmScale;
+    const std::int64_t icm = record.capped && record.final_chips[s] > 0 ? icm_units[s] : prize * kIcmScale;
+    if (keep_icm) {
       totals.icm_prize_units += icm;
       totals.icm_prize_units_sq_sum += static_cast<UInt128>(icm) * static_cast<UInt128>(icm);
     }
     const std::int64_t twice_mean = place.twice_mean();
     totals.twice_mean_place_sum += twice_mean;
     totals.twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean);
+    if (record.capped) {
+      ++totals.capped_entries;
+      totals.capped_twice_mean_place_sum += twice_mean;
+      totals.capped_twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean);
+      if (keep_icm) totals.capped_icm_prize_units += icm;
+    }
 
     if (record.capped && record.final_chips[s] > 0) {
       totals.chips_at_cap_sum += record.final_chips[s];
@@ -281,6 +288,10 @@ void CellStats::merge(const CellStats& other) {
     into.icm_prize_units_sq_sum += from.icm_prize_units_sq_sum;
     into.chips_at_cap_sum += from.chips_at_cap_sum;
     into.chips_at_cap_count += from.chips_at_cap_count;
+    into.capped_entries += from.capped_entries;
+    into.capped_twice_mean_place_sum += from.capped_twice_mean_place_sum;
+    into.capped_twice_mean_place_sq_sum += from.capped_twice_mean_place_sq_sum;
+    into.capped_icm_prize_units += from.capped_icm_prize_units;
     into.faults += from.faults;
   }
   for (std::size_t i = 0; i < head_to_head_.size(); ++i) {

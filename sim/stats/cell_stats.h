@@ -46,7 +46,7 @@ constexpr std::int64_t lcm_up_to(int n) {
 // of tied players splits it exactly.
 inline constexpr std::int64_t kShareUnit = detail::lcm_up_to(kMaxPlayers);
 
-// payouts.icm_at_cap (V6): prizes valued with the ICM at the hand cap are
+// payouts.icm_at_cap (V6; kept unless it is `false`): prizes valued with the ICM at the hand cap are
 // kept in units of pool / (100 * kShareUnit * kIcmScale), about 4e-10 of the
 // pool. An exact prize (prize_units) is prize_units * kIcmScale of them; a
 // capped survivor's ICM value (strategies/icm, Malmuth-Harville over the
@@ -65,12 +65,19 @@ struct LabelTotals {
   std::int64_t itm_shares = 0;     // share units of covered places that pay (> 0%)
   std::int64_t prize_units = 0;    // sum of prizes, units of pool / (100 * kShareUnit)
   UInt128 prize_units_sq_sum = 0;  // sum over seats of (prize in those units)^2
-  // payouts.icm_at_cap only (else 0): each seat's prize with capped
-  // survivors valued by ICM, in the units of kIcmScale.
+  // Unless payouts.icm_at_cap is false (else 0): each seat's prize with
+  // capped survivors valued by ICM, in the units of kIcmScale.
   Int128 icm_prize_units = 0;
   UInt128 icm_prize_units_sq_sum = 0;
   Int128 chips_at_cap_sum = 0;     // final chips of seats alive when the cap ended it (R21)
   std::int64_t chips_at_cap_count = 0;
+  // The rank order at the cap: the seats of tournaments the cap ended, the
+  // survivors (placed by their chips, R21) and those busted before alike.
+  // The tournaments that ended normally are the totals less these.
+  std::int64_t capped_entries = 0;
+  std::int64_t capped_twice_mean_place_sum = 0;
+  UInt128 capped_twice_mean_place_sq_sum = 0;
+  Int128 capped_icm_prize_units = 0;  // their icm_prize_units (0 when not kept)
   FaultCounts faults;  // V5, by reason
 
   // A shared first place counts as its share (R22).
@@ -134,8 +141,12 @@ class CellStats {
   int max_level() const { return max_level_; }
   // Percentage of the pool per place 1..players (0 for unpaid places).
   const std::vector<int>& payout_percent() const { return payout_percent_; }
-  // payouts.icm_at_cap: LabelTotals::icm_prize_units are kept.
-  bool icm_at_cap() const { return icm_at_cap_; }
+  // Whether the ICM values at the cap are reported (summary.json's icm_*):
+  // payouts.icm_at_cap true, or auto (the default) once the cap ended a
+  // tournament of the cell; sit-and-go cells only. LabelTotals'
+  // icm_prize_units are kept whenever they may be reported.
+  bool icm_at_cap() const { return keeps_icm() && (icm_at_cap_ == IcmAtCap::kAlways || capped_ > 0); }
+  bool keeps_icm() const { return format_ == Format::kSitAndGo && icm_at_cap_ != IcmAtCap::kNever; }
   // The label's entrants play under the clock of V5 (Entrant::clocked):
   // its timeouts and time bank are reported.
   bool is_clocked(int label) const { return clocked_[static_cast<std::size_t>(label)] != 0; }
@@ -197,7 +208,7 @@ class CellStats {
   int hand_cap_ = 0;
   int max_level_ = 0;
   std::vector<int> payout_percent_;
-  bool icm_at_cap_ = false;
+  IcmAtCap icm_at_cap_ = IcmAtCap::kWhenCapped;
   std::vector<std::uint8_t> clocked_;  // [label]
 
   std::int64_t tournaments_ = 0;

@@ -127,6 +127,10 @@ void label_totals_fields(Totals& t, Field&& field) {
   field("icm_prize_units_sq_sum", t.icm_prize_units_sq_sum);
   field("chips_at_cap_sum", t.chips_at_cap_sum);
   field("chips_at_cap_count", t.chips_at_cap_count);
+  field("capped_entries", t.capped_entries);
+  field("capped_twice_mean_place_sum", t.capped_twice_mean_place_sum);
+  field("capped_twice_mean_place_sq_sum", t.capped_twice_mean_place_sq_sum);
+  field("capped_icm_prize_units", t.capped_icm_prize_units);
   field("faults", t.faults);
 }
 

@@ -16,6 +16,16 @@ Int128 prize_pool_times_100(const Payouts& payouts, int players) {
   return static_cast<Int128>(players) * payouts.buy_in * (100 - payouts.fee_percent);
 }
 
+// The mean of n places accumulated doubled (sum and sum of squares of
+// Placement::twice_mean) and its Student t interval; empty without entries.
+void mean_place_of(std::int64_t n, std::int64_t twice_sum, UInt128 twice_sq_sum, std::optional<double>& mean,
+                   std::optional<Interval>& ci95) {
+  mean = exact_ratio(twice_sum, 2 * static_cast<Int128>(n));
+  if (const auto variance = sample_variance(n, twice_sum, twice_sq_sum)) {
+    ci95 = t_interval(*mean, std::sqrt(*variance) / 2.0, n);
+  }
+}
+
 LabelSummary sit_and_go_label(const CellStats& stats, int label, const Payouts& payouts) {
   const LabelTotals& t = stats.label_totals(label);
   const std::int64_t n = t.entries;
@@ -27,10 +37,13 @@ LabelSummary sit_and_go_label(const CellStats& stats, int label, const Payouts& 
   for (const std::int64_t shares : t.place_shares) result.places.push_back(exact_ratio(shares, unit_entries));
 
   // Places are accumulated doubled (Placement::twice_mean) to stay integers.
-  result.mean_place = exact_ratio(t.twice_mean_place_sum, 2 * static_cast<Int128>(n));
-  if (const auto variance = sample_variance(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum)) {
-    result.mean_place_ci95 = t_interval(*result.mean_place, std::sqrt(*variance) / 2.0, n);
-  }
+  mean_place_of(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum, result.mean_place, result.mean_place_ci95);
+  result.capped_entries = t.capped_entries;
+  mean_place_of(t.capped_entries, t.capped_twice_mean_place_sum, t.capped_twice_mean_place_sq_sum,
+                result.capped_mean_place, result.capped_mean_place_ci95);
+  mean_place_of(n - t.capped_entries, t.twice_mean_place_sum - t.capped_twice_mean_place_sum,
+                t.twice_mean_place_sq_sum - t.capped_twice_mean_place_sq_sum, result.uncapped_mean_place,
+                result.uncapped_mean_place_ci95);
 
   const double unit = static_cast<double>(kShareUnit);
   result.win_rate = exact_ratio(t.win_shares(), unit_entries);
@@ -60,6 +73,9 @@ LabelSummary sit_and_go_label(const CellStats& stats, int label, const Payouts& 
     const Int128 icm_scale = scale * kIcmScale;
     const Int128 icm_numerator = t.icm_prize_units * pool100;
     result.icm_prize = exact_ratio(icm_numerator, icm_scale);
+    result.capped_icm_prize =
+        exact_ratio(t.capped_icm_prize_units * pool100, 100 * 100 * kIcmScale * static_cast<Int128>(kShareUnit) *
+                                                            t.capped_entries);
     if (payouts.buy_in > 0) {
       result.icm_roi = exact_ratio(icm_numerator - icm_scale * payouts.buy_in, icm_scale * payouts.buy_in);
       if (const auto variance = sample_variance(n, t.icm_prize_units, t.icm_prize_units_sq_sum)) {

@@ -34,13 +34,24 @@ struct LabelSummary {
   std::optional<double> mean_prize;         // buy-in currency
   std::optional<double> roi;                // (mean prize - buy_in) / buy_in
   std::optional<Interval> roi_ci95;         // Student t
-  // Sit-and-go with payouts.icm_at_cap: the survivors of capped tournaments
-  // valued by ICM; empty otherwise.
+  // Sit-and-go when the ICM values are reported (CellStats::icm_at_cap():
+  // payouts.icm_at_cap true, or auto once the cap bound): the survivors of
+  // capped tournaments valued by ICM; empty otherwise.
   std::optional<double> icm_prize;
   std::optional<double> icm_roi;
   std::optional<Interval> icm_roi_ci95;
   std::int64_t chips_at_cap_count = 0;     // survivors of capped tournaments
   std::optional<double> avg_chips_at_cap;  // their mean chips
+  // Sit-and-go: the rank order at the cap against the order of finishers.
+  // The mean place (Student t) of the entries of tournaments the cap ended
+  // (the survivors placed by their chips, R21) and of those that ended
+  // normally, and the mean ICM value of the capped entries (when reported).
+  std::int64_t capped_entries = 0;
+  std::optional<double> capped_mean_place;
+  std::optional<Interval> capped_mean_place_ci95;
+  std::optional<double> uncapped_mean_place;
+  std::optional<Interval> uncapped_mean_place_ci95;
+  std::optional<double> capped_icm_prize;  // buy-in currency
   // Shoot-outs only: first-round tables won.
   struct TableWins {
     std::int64_t count = 0;
