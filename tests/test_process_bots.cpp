@@ -281,6 +281,16 @@ TEST_CASE("sngsim run: faults by reason in summary.json, the bot's stderr in bot
   CHECK_FALSE(summary["cells"][0]["players"]["tag"].contains("timeouts"));  // built-ins have no clock
   CHECK_FALSE(summary["provenance"].contains("timing_dependent"));
   CHECK_THAT(read_text(out / "bots" / "crasher.log"), Catch::Contains("crash_bot: exiting in hand 3"));
+  // The first faults, with where they happened: the crash bot's in hand 3.
+  const nlohmann::json& examples = summary["cells"][0]["fault_examples"];
+  REQUIRE_FALSE(examples.empty());
+  CHECK(examples.size() <= 5);
+  CHECK(examples[0]["label"] == "crasher");
+  CHECK(examples[0]["reason"] == "crash");
+  CHECK(examples[0]["hand"] == 3);
+  for (std::size_t i = 1; i < examples.size(); ++i) {
+    CHECK(examples[i - 1]["tournament"].get<int>() <= examples[i]["tournament"].get<int>());
+  }
   CHECK_FALSE(fs::exists(out.string() + ".bots-tmp"));
 }
 
