@@ -71,20 +71,19 @@ Experiment load_or_exit(const std::string& path, const std::vector<std::string>&
   }
 }
 
+// --tournaments and --seed are overrides like --set, after it, so the reader
+// checks them (a count of whole duplicate groups, at least 1) and the run's
+// identity names them.
+std::vector<std::string> overrides_of(const RunCommandOptions& options) {
+  std::vector<std::string> overrides = options.overrides;
+  if (options.tournaments) overrides.push_back("tournaments=" + std::to_string(*options.tournaments));
+  if (options.seed) overrides.push_back("seed=" + std::to_string(*options.seed));
+  return overrides;
+}
+
 void run(const RunCommandOptions& options) {
-  Experiment experiment = load_or_exit(options.config, options.overrides);
-  if (options.tournaments) {
-    if (*options.tournaments < 1) {
-      std::cerr << "--tournaments must be at least 1\n";
-      throw CLI::RuntimeError(kExitBadInput);
-    }
-    experiment.tournaments = *options.tournaments;
-    if (const std::string problem = whole_groups_problem(experiment); !problem.empty()) {
-      std::cerr << "--tournaments: " << problem << "\n";
-      throw CLI::RuntimeError(kExitBadInput);
-    }
-  }
-  if (options.seed) experiment.seed = *options.seed;
+  const std::vector<std::string> overrides = overrides_of(options);
+  Experiment experiment = load_or_exit(options.config, overrides);
   if (options.replay_tournament) {
     replay_tournament_command(experiment, ReplayTournamentRequest{*options.replay_tournament, options.cell,
                                                                   options.hand_history, options.force});
@@ -117,7 +116,7 @@ void run(const RunCommandOptions& options) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
-  RunState state = initial_state(experiment, run_identity(experiment, options.overrides, shard));
+  RunState state = initial_state(experiment, run_identity(experiment, overrides, shard));
   std::optional<Checkpoint> checkpoint;
   if (!options.checkpoint.empty()) {
     std::string file = options.checkpoint;
@@ -266,8 +265,8 @@ void add_run_command(CLI::App& app) {
       "disk; earlier results and the last checkpoint stay whole), 130 interrupted (partial results,\n"
       "or with --checkpoint none: run the same command again to resume).");
   command->add_option("config", options->config, "Experiment file (YAML), e.g. configs/quickstart.yaml")->required();
-  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per matrix cell (overrides the file)");
-  command->add_option("-s,--seed", options->seed, "Seed (overrides the file); same seed, same results");
+  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per matrix cell: the same as --set tournaments=N");
+  command->add_option("-s,--seed", options->seed, "Seed: the same as --set seed=S; same seed, same results");
   command->add_option("-t,--threads", options->threads, "Worker threads (default: every core); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
   command->add_option("-o,--out", options->out, "Output folder (default: results/<experiment name>)");

@@ -43,7 +43,6 @@ class CardSet {
   }
 
   constexpr void add(Card card) { bits_ |= bit_of(card); }
-  constexpr void remove(Card card) { bits_ &= ~bit_of(card); }
   constexpr bool contains(Card card) const { return (bits_ & bit_of(card)) != 0; }
   constexpr int size() const { return std::popcount(bits_); }
   constexpr bool empty() const { return bits_ == 0; }

@@ -21,18 +21,6 @@ class Deck {
   // Copied from a constant table: one block copy per hand instead of a loop.
   explicit Deck(std::uint64_t key) : rng_(key), cards_(kOrderedDeck) {}
 
-  // Removes cards already known (e.g. fixed hole cards in an equity
-  // calculation) so they are never dealt. Call before the first deal.
-  void exclude(CardSet dead) {
-    int kept = 0;
-    for (int i = 0; i < kDeckSize; ++i) {
-      const Card card = static_cast<Card>(i);
-      if (!dead.contains(card)) cards_[static_cast<std::size_t>(kept++)] = card;
-    }
-    size_ = kept;
-    dealt_ = 0;
-  }
-
   Card deal() {
     Card card;
     deal(&card, 1);

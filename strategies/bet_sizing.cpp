@@ -2,9 +2,16 @@
 
 #include <algorithm>
 
-#include "strategies/basic_strategies.h"
-
 namespace sngsim {
+
+Chips pot_fraction_raise_to(const Observation& obs, double pot_fraction) {
+  const LegalActions& legal = obs.legal;
+  // A pot-sized raise is measured on the pot as it would be after calling.
+  const Chips pot_after_call = obs.pot + legal.call_amount;
+  const Chips extra = round_to_chips(pot_fraction * static_cast<double>(pot_after_call));
+  const Chips target = obs.highest_bet + extra;
+  return std::clamp(target, legal.min_raise_to, legal.max_raise_to);
+}
 
 Chips legal_raise_to(const Observation& obs, Chips target) {
   const LegalActions& legal = obs.legal;

@@ -28,6 +28,10 @@ inline Chips round_to_chips(double amount) {
 // obs.legal.can_raise.
 Chips legal_raise_to(const Observation& obs, Chips target);
 
+// The bet/raise-to amount closest to `pot_fraction` of the pot after calling,
+// clamped to what is legal. Shared by the bots that size by the pot.
+Chips pot_fraction_raise_to(const Observation& obs, double pot_fraction);
+
 // Raise (or bet) to legal_raise_to(target) if raising is open, else
 // check or call.
 Action raise_or_call(const Observation& obs, Chips target);

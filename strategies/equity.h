@@ -102,7 +102,6 @@ class ComboRange {
   static ComboRange from_class_weights(const std::array<double, kHandClassCount>& weights);
 
   double weight(int combo) const { return weights_[static_cast<std::size_t>(combo)]; }
-  double total_weight() const { return total_; }
   // The combos with a positive weight, as CardSet bits, and their weights:
   // what an enumeration over the range walks.
   std::span<const std::uint64_t> positive_bits() const {
@@ -112,7 +111,7 @@ class ComboRange {
     return {positive_weights_.data(), static_cast<std::size_t>(positive_count_)};
   }
   // A combo drawn with probability proportional to its weight, in constant
-  // time (Walker's alias method). Precondition: total_weight() > 0.
+  // time (Walker's alias method). Precondition: some weight is positive.
   int sample(CounterRng& rng) const {
     const std::uint64_t r = rng.next();
     // The high 32 bits pick a slot, the low 32 the coin within it.

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "strategies/basic_strategies.h"
+#include "strategies/bet_sizing.h"
 #include "strategies/equity.h"
 #include "strategies/icm.h"
 #include "strategies/preflop_equity.h"
@@ -48,7 +48,7 @@ std::vector<double> parse_payouts(const std::string& text) {
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
     if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(value >= 0.0)) {
-      throw std::invalid_argument("equity: payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got \"" +
+      throw std::invalid_argument("payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got \"" +
                                   text + "\"");
     }
     payouts.push_back(value);
@@ -400,11 +400,7 @@ StrategyInfo equity_strategy_info() {
             settings.call_margin = params.number("call_margin");
             settings.shove_bb = params.number("shove_bb");
             settings.icm = params.number("icm") >= 0.5;
-            try {
-              settings.payouts = parse_payouts(params.text("payouts"));
-            } catch (const std::invalid_argument& error) {
-              return failing_maker(error.what());
-            }
+            settings.payouts = parse_payouts(params.text("payouts"));  // throws std::invalid_argument
             return [settings](const StrategyContext& context) -> std::unique_ptr<Strategy> {
               return std::make_unique<EquityStrategy>(settings, context);
             };

@@ -17,10 +17,10 @@ constexpr double kMarginPerPlayerBehind = 0.03;
 // The fallback with its defaults, bound once with pushfold's own parameters.
 StrategyMaker bind_fallback(const std::string& fallback) {
   const StrategyInfo* info = find_strategy(fallback);
-  if (info == nullptr) return failing_maker("pushfold: unknown fallback strategy '" + fallback + "'");
+  if (info == nullptr) throw std::invalid_argument("fallback: unknown strategy '" + fallback + "'");
   StrategyParams defaults;
   if (const auto error = StrategyParams::resolve(info->params, {}, defaults)) {
-    return failing_maker("pushfold: fallback '" + fallback + "': " + *error);
+    throw std::invalid_argument("fallback '" + fallback + "': " + *error);
   }
   return info->bind(defaults);
 }

@@ -33,12 +33,6 @@ const StrategyInfo* find_strategy(std::string_view name) {
   return nullptr;
 }
 
-StrategyMaker failing_maker(std::string message) {
-  return [message = std::move(message)](const StrategyContext&) -> std::unique_ptr<Strategy> {
-    throw std::invalid_argument(message);
-  };
-}
-
 std::vector<std::string> strategy_names() {
   std::vector<std::string> names;
   for (const auto& info : builtin_strategies()) names.push_back(info.name);

@@ -26,6 +26,9 @@ struct StrategyInfo {
   std::string summary;  // one line
   std::vector<ParamSpec> params;
   // Precondition: the parameters were resolved against `params`.
+  // Throws std::invalid_argument (its what() says which parameter and why)
+  // for a setting the strategy cannot play, so the experiment reader turns
+  // it into an error of the file, at load, before anything runs.
   std::function<StrategyMaker(const StrategyParams&)> bind;
 
   // One instance, binding on the spot: for tests and one-off uses.
@@ -33,12 +36,6 @@ struct StrategyInfo {
     return bind(parameters)(context);
   }
 };
-
-// A maker for a setting that cannot be made: it throws
-// std::invalid_argument(message) when an instance is asked for, so a bad
-// setting fails where creating the strategy always failed, at the first
-// tournament, not when the experiment loads.
-StrategyMaker failing_maker(std::string message);
 
 const std::vector<StrategyInfo>& builtin_strategies();
 const StrategyInfo* find_strategy(std::string_view name);

@@ -242,6 +242,16 @@ TEST_CASE("config: strategy params are checked by the strategy's specs", "[confi
               "lineup[0].params: unknown parameter 'x' (this strategy takes no parameters)");
 }
 
+// A value every spec accepts can still be one the strategy cannot play: the
+// strategy says so when it binds, at load, so validate finds it too.
+TEST_CASE("config: a setting a strategy cannot play is an error of the file, when it loads", "[config]") {
+  check_error("lineup:\n  - strategy: equity\n    params: {payouts: x}\n", 3, 13,
+              "lineup[0].params: payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got "
+              "\"x\"");
+  check_error("lineup:\n  - strategy: tag\n  - strategy: pushfold\n    params: {fallback: pushfold_again}\n", 4, 13,
+              "lineup[1].params: fallback: unknown strategy 'pushfold_again'");
+}
+
 TEST_CASE("config: the same label twice with the same strategy is one label", "[config]") {
   const Experiment experiment = parse_experiment(
       "table:\n  players: 3\nlineup:\n  - strategy: maniac\n  - strategy: random\n  - strategy: maniac\n", kFile);

@@ -147,7 +147,7 @@ TEST_CASE("pushfold hands deeper stacks and later streets to its fallback", "[pu
   const StrategyInfo* info = find_strategy("pushfold");
   StrategyParams params;
   REQUIRE_FALSE(StrategyParams::resolve(info->params, {{"fallback", "no_such_bot"}}, params).has_value());
-  CHECK_THROWS_AS(info->create(params, StrategyContext{1, 0}), std::invalid_argument);
+  CHECK_THROWS_AS(info->bind(params), std::invalid_argument);  // when the experiment loads
 }
 
 TEST_CASE("pushfold multi-way: shoves or folds first in, calls by pot odds", "[pushfold]") {

@@ -264,14 +264,13 @@ TEST_CASE("duplicate: the experiment reader makes whole groups or says why not",
               1, 14,
               "tournaments 1000 is not a multiple of 12, the tournaments of one duplicate group (4 rounds of "
               "table-mates, each turned through every seat); use 996 or 1008");
-  // run --tournaments sets the count after the reader: the same check.
-  Experiment later = parse_experiment("tournaments: 1200\ntable: {players: 3}\n" + kTwoLabels +
-                                          "matrix:\n  seating: [random, duplicate]\n",
-                                      kFile);
-  CHECK(whole_groups_problem(later).empty());
-  later.tournaments = 1000;
-  CHECK(whole_groups_problem(later) ==
-        "tournaments 1000 is not a multiple of 3, the tournaments of one duplicate group of cell 1; use 999 or 1002");
+  // run --tournaments N reaches the reader as the override tournaments=N:
+  // the same check, naming the override.
+  check_error("tournaments: 1200\ntable: {players: 3}\n" + kTwoLabels + "matrix:\n  seating: [random, duplicate]\n", 0,
+              0,
+              "matrix cell seating=duplicate: --set tournaments=1000: tournaments 1000 is not a multiple of 3, the "
+              "tournaments of one duplicate group (every rotation of 3 seats); use 999 or 1002",
+              {"tournaments=1000"});
   check_error("format: cash\nseating: duplicate\n" + kTwoLabels, 2, 10,
               "seating: duplicate applies to sit-and-go and shoot-out cells (format is cash)");
   // A matrix may put duplicate beside random seating; every duplicate cell

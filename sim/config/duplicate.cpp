@@ -50,18 +50,6 @@ std::string duplicate_group_name(const Cell& cell) {
 
 std::int64_t deal_index(const Cell& cell, std::int64_t index) { return index / duplicate_group_size(cell); }
 
-std::string whole_groups_problem(const Experiment& experiment) {
-  for (std::size_t c = 0; c < experiment.cells.size(); ++c) {
-    const std::int64_t group = duplicate_group_size(experiment.cells[c]);
-    if (experiment.tournaments % group == 0) continue;
-    const std::int64_t below = experiment.tournaments / group * group;
-    return "tournaments " + std::to_string(experiment.tournaments) + " is not a multiple of " + std::to_string(group) +
-           ", the tournaments of one duplicate group of cell " + std::to_string(c) + "; use " +
-           (below > 0 ? std::to_string(below) + " or " : "") + std::to_string(below + group);
-  }
-  return {};
-}
-
 std::vector<int> duplicate_seating(const Cell& cell, const std::vector<int>& arrangement, std::int64_t index) {
   const int field = cell.field_size();
   if (cell.seating != Seating::kDuplicate || static_cast<int>(arrangement.size()) != field) {

@@ -82,11 +82,6 @@ std::string duplicate_group_name(const Cell& cell);
 // index itself, or its group for a duplicate cell.
 std::int64_t deal_index(const Cell& cell, std::int64_t index);
 
-// Why experiment.tournaments does not make whole groups in every duplicate
-// cell, or empty when it does. The experiment reader says it with the
-// file's place; this is for a count set afterwards (run --tournaments).
-std::string whole_groups_problem(const Experiment& experiment);
-
 // The lineup index seated at each field seat of tournament `index` of a
 // duplicate cell, given the group's random `arrangement` of the lineup (what
 // seating: random draws from the group key; permutations: all ignores it).

@@ -16,6 +16,7 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -808,7 +809,11 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.process = std::move(spec);
       entrant.clocked = true;
     } else {
-      entrant.make = entrant.info->bind(entrant.params);
+      try {
+        entrant.make = entrant.info->bind(entrant.params);
+      } catch (const std::invalid_argument& error) {
+        fail(params != nullptr ? params->origin : item.origin, path + ".params: " + error.what());
+      }
     }
 
     // A label is one row of the statistics, so it must mean one player.
