@@ -18,10 +18,13 @@
 #include "sim/bench/bench.h"
 #include "sim/bench/bench_evaluator.h"
 #include "sim/bench/bench_hand.h"
+#include "sim/bench/bench_process.h"
 #include "app/cli_commands.h"
 #include "app/source_tree.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
+#include "strategies/bot_pool.h"
+#include "strategies/process_strategy.h"
 #include "version.h"
 
 namespace sngsim {
@@ -35,6 +38,9 @@ struct BenchOptions {
   std::string config;  // empty: configs/bench.yaml of the source tree (app/source_tree.h)
   std::int64_t tournaments = 100'000;
   std::vector<int> threads = {1, 2};
+  int decisions = 20'000;                // per run of the process benchmark
+  std::int64_t process_tournaments = 10'000;
+  std::string python = "python3";
 };
 
 double peak_rss_mib() {
@@ -92,6 +98,68 @@ std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
   return results;
 }
 
+// `sngsim bench process`: decisions per second through one Python process
+// (the kit's always-call bot) and one C++ process (bots/cpp), then the
+// wall time of configs/python-bot.yaml (two Python seats, four built-ins)
+// on 2 threads.
+std::vector<BenchResult> bench_process(const BenchOptions& options) {
+  namespace fs = std::filesystem;
+  const std::string python = options.python.find('/') == std::string::npos ? find_in_path(options.python)
+                                                                           : options.python;
+  const fs::path source = SNGSIM_SOURCE_DIR;
+  const fs::path cpp_bot = fs::read_symlink("/proc/self/exe").parent_path() / "bots" / "cpp_bot";
+  std::vector<BenchResult> results;
+  if (python.empty()) {
+    std::cerr << "bench process: no " << options.python << " in PATH; the Python figures are skipped\n";
+  } else {
+    results.push_back(bench_process_decisions("decisions through one process, Python kit call_bot",
+                                              {python, (source / "python/examples/call_bot.py").string()},
+                                              options.runs, options.decisions));
+  }
+  if (fs::exists(cpp_bot)) {
+    results.push_back(bench_process_decisions("decisions through one process, C++ cpp_bot --call",
+                                              {cpp_bot.string(), "--call"}, options.runs, options.decisions));
+  } else {
+    std::cerr << "bench process: no " << cpp_bot.string() << " (built with sngsim); the C++ figure is skipped\n";
+  }
+  if (python.empty()) return results;
+  const std::string config = (source / "configs/python-bot.yaml").string();
+  Experiment experiment;
+  try {
+    // The config's `python3` is the one in PATH; the benchmark's wins.
+    experiment = load_experiment(config);
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  for (Cell& cell : experiment.cells) {
+    for (Entrant& entrant : cell.entrants) {
+      if (entrant.process == nullptr) continue;
+      auto spec = std::make_shared<ProcessBotSpec>(*entrant.process);
+      spec->command[0] = python;
+      entrant.process = spec;
+      entrant.make = bind_process_bot(spec);
+    }
+  }
+  experiment.tournaments = options.process_tournaments;
+  BenchResult result;
+  result.name = std::to_string(options.process_tournaments) + " sit-and-gos, 2 Python seats, 2 threads";
+  result.unit = "tournament";
+  RunOptions run_options;
+  run_options.threads = 2;
+  const RunResult outcome = run_experiment(experiment, run_options);
+  shutdown_bots();
+  result.samples_ns_per_op.push_back(1e9 * outcome.wall_seconds / static_cast<double>(outcome.tournaments_done));
+  result.median_ns_per_op = result.samples_ns_per_op[0];
+  result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+  if (!options.json) {
+    std::printf("%lld sit-and-gos with two Python seats on 2 threads: %.1f s\n",
+                static_cast<long long>(outcome.tournaments_done), outcome.wall_seconds);
+  }
+  results.push_back(std::move(result));
+  return results;
+}
+
 // A comparison measured within one run (the machine's load moves absolute
 // figures by a third): "hand / floor", "speed-up 1 -> 2 threads".
 struct BenchRatio {
@@ -106,6 +174,10 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
     for (const auto& r : results) {
       out.push_back({{"name", r.name}, {"unit", r.unit}, {"median_ns_per_op", r.median_ns_per_op},
                      {"median_ops_per_sec", r.median_ops_per_sec}, {"samples_ns_per_op", r.samples_ns_per_op}});
+      if (r.median_cpu_ns_per_op > 0) {
+        out.back()["median_cpu_ns_per_op"] = r.median_cpu_ns_per_op;
+        out.back()["median_bot_cpu_ns_per_op"] = r.median_peer_cpu_ns_per_op;
+      }
     }
     nlohmann::json ratio_values = nlohmann::json::object();
     for (const auto& ratio : ratios) ratio_values[ratio.json_key] = ratio.value;
@@ -118,6 +190,13 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
   for (const auto& r : results) {
     std::printf("%-58s %12.2f ns/%s  %14.0f %s/s  (median of %zu)\n", r.name.c_str(), r.median_ns_per_op,
                 r.unit.c_str(), r.median_ops_per_sec, r.unit.c_str(), r.samples_ns_per_op.size());
+    if (r.median_cpu_ns_per_op > 0) {
+      // Processor time does not wait for a busy machine's scheduler: the
+      // rate two idle cores would reach is about 1e9 / (sngsim + bot).
+      std::printf("    processor time: sngsim %.0f ns + bot %.0f ns per %s (%.0f %s/s if nothing waited)\n",
+                  r.median_cpu_ns_per_op, r.median_peer_cpu_ns_per_op, r.unit.c_str(),
+                  1e9 / (r.median_cpu_ns_per_op + r.median_peer_cpu_ns_per_op), r.unit.c_str());
+    }
   }
   std::printf("peak memory: %.1f MiB\n", peak_rss_mib());
 }
@@ -136,6 +215,10 @@ void run_bench(const BenchOptions& options) {
     }
     for (auto& r : hand) results.push_back(std::move(r));
   }
+  // Not in `all`: it needs Python and runs for half a minute.
+  if (options.what == "process") {
+    for (auto& r : bench_process(options)) results.push_back(std::move(r));
+  }
   if (all || options.what == "tournament") {
     auto tournaments = bench_tournaments(options);
     if (tournaments.size() == 2) {
@@ -153,9 +236,10 @@ void run_bench(const BenchOptions& options) {
 void add_bench_command(CLI::App& app) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* command = app.add_subcommand(
-      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments.");
-  command->add_option("what", options->what, "evaluator | hand | tournament | all")
-      ->check(CLI::IsMember({"evaluator", "hand", "tournament", "all"}));
+      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments,\n"
+               "bots in other processes (process: not part of all).");
+  command->add_option("what", options->what, "evaluator | hand | tournament | process | all")
+      ->check(CLI::IsMember({"evaluator", "hand", "tournament", "process", "all"}));
   command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
   command->add_flag("--json", options->json, "Print JSON for machines");
   command->add_option("-c,--config", options->config,
@@ -163,6 +247,12 @@ void add_bench_command(CLI::App& app) {
   command->add_option("-n,--tournaments", options->tournaments, "Tournaments per tournament-benchmark run")
       ->check(CLI::PositiveNumber);
   command->add_option("-t,--threads", options->threads, "Thread counts to compare (tournament benchmark)");
+  command->add_option("--decisions", options->decisions, "Decisions per run (process benchmark)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--process-tournaments", options->process_tournaments,
+                      "Sit-and-gos of configs/python-bot.yaml (process benchmark)")
+      ->check(CLI::PositiveNumber);
+  command->add_option("--python", options->python, "Python interpreter of the process benchmark");
   command->callback([options] { run_bench(*options); });
 }
 

@@ -16,6 +16,9 @@ using std::chrono::steady_clock;
 // Requests that want no reply may still wait for room in the pipe while a
 // slow bot works through earlier ones.
 constexpr auto kNoReplyWriteLimit = std::chrono::seconds(30);
+// Queued requests are written early past this size (a seat that sits
+// through many hands without deciding).
+constexpr std::size_t kQueueLimit = 256 * 1024;
 
 std::chrono::steady_clock::duration seconds(double s) {
   return std::chrono::duration_cast<steady_clock::duration>(std::chrono::duration<double>(s));
@@ -59,6 +62,7 @@ void BotConnection::fail_setup(const std::string& why) const {
 std::optional<std::string> BotConnection::try_start() {
   process_.reset();
   owed_replies_ = 0;
+  queued_.clear();  // a new process hears of its tables from open_seats_
   try {
     BotCommand command{spec_->command, spec_->env, spec_->workdir, log_path_};
     process_ = std::make_unique<BotProcess>(command);
@@ -107,13 +111,12 @@ void BotConnection::ensure_running() {
       }
       continue;
     }
-    bool resent = true;
-    for (const auto& [key, line] : open_seats_) resent = resent && process_->write(line, io_deadline());
-    if (!resent) crashed();
+    for (const auto& [key, line] : open_seats_) queued_ += line;
   }
 }
 
 void BotConnection::open_seat(const std::string& seat_key, const std::string& start_line) {
+  ensure_running();  // a restart queues the seats open before this one
   open_seats_[seat_key] = start_line;
   send(start_line);
 }
@@ -122,17 +125,18 @@ void BotConnection::close_seat(const std::string& seat_key, const std::string& e
   open_seats_.erase(seat_key);
   // A bot that is not running has no seat to close: its restart will not
   // mention the table.
-  if (process_ != nullptr && !process_->write(end_line, io_deadline())) {
-    process_.reset();
-    crash_unfaulted_ = true;
-  }
+  if (process_ != nullptr) queued_ += end_line;
 }
 
 void BotConnection::send(const std::string& line) {
   ensure_running();
-  if (!process_->write(line, io_deadline())) {
-    crash_unfaulted_ = true;
-    crashed();
+  queued_ += line;
+  if (queued_.size() > kQueueLimit) {
+    if (!process_->write(queued_, io_deadline())) {
+      crash_unfaulted_ = true;
+      crashed();
+    }
+    queued_.clear();
   }
 }
 
@@ -155,7 +159,10 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
     return answer;
   }
   const auto written_at = steady_clock::now();
-  if (!process_->write(line, deadline)) {
+  queued_ += line;
+  const bool written = process_->write(queued_, deadline);
+  queued_.clear();
+  if (!written) {
     crashed();
     answer.outcome = Outcome::kCrash;
     return answer;
@@ -188,7 +195,9 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
 void BotConnection::begin_shutdown() {
   if (process_ == nullptr) return;
   encode_bye(scratch_);
-  process_->write(scratch_, steady_clock::now() + std::chrono::milliseconds(100));
+  queued_ += scratch_;
+  process_->write(queued_, steady_clock::now() + std::chrono::milliseconds(100));
+  queued_.clear();
   process_->close_input();
 }
 

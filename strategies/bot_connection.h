@@ -6,6 +6,13 @@
 // its requests are strictly sequential: each decide is answered, timed out
 // or faulted before the next request is written.
 //
+// Requests that want no reply (tournament_start, hand_over,
+// tournament_end) are queued and written together with the next decide (or
+// bye), in one write(): a bot then wakes once per decision instead of once
+// per message, which is most of the cost of a fast bot (the decide's clock
+// starts when the batch is written, so the bot's reading of what came
+// before counts as its time).
+//
 // Policy (RULES V5), decided here:
 //  - A crash (the bot exits or closes its output) faults the decision in
 //    progress, or the next decision when it happened between decisions;
@@ -57,7 +64,7 @@ class BotConnection {
   void open_seat(const std::string& seat_key, const std::string& start_line);
   void close_seat(const std::string& seat_key, const std::string& end_line);
 
-  // A request that wants no reply (hand_over).
+  // A request that wants no reply (hand_over): queued.
   void send(const std::string& line);
   // A decide, answered by `deadline` or timed out.
   Answer ask(const std::string& line, BotClockPoint deadline);
@@ -69,6 +76,8 @@ class BotConnection {
   void finish_shutdown(BotClockPoint deadline);
 
   const ProcessBotSpec& spec() const { return *spec_; }
+  // The running bot's pid, or -1 (benchmarks read its processor time).
+  pid_t pid() const { return process_ ? process_->pid() : -1; }
 
  private:
   // Restarts a bot that died (hello, then every open seat's start line).
@@ -84,6 +93,7 @@ class BotConnection {
   std::unique_ptr<BotProcess> process_;
   std::map<std::string, std::string> open_seats_;  // seat key -> tournament_start line
   std::string scratch_;
+  std::string queued_;  // requests without reply, written with the next decide
   int owed_replies_ = 0;        // decides that timed out and will still be answered
   int crashes_in_a_row_ = 0;
   bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide

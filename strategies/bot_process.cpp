@@ -192,7 +192,7 @@ BotProcess::BotProcess(const BotCommand& command) {
   // Also from this side, so that a kill of the group cannot miss a bot
   // killed before its own setpgid().
   setpgid(pid_, pid_);
-  buffer_.reserve(kReadBlock);
+  buffer_.resize(2 * kReadBlock);
 }
 
 BotProcess::~BotProcess() {
@@ -222,18 +222,32 @@ bool BotProcess::write(std::string_view bytes, BotClockPoint deadline) {
   return true;
 }
 
-bool BotProcess::fill(BotClockPoint deadline) {
+bool BotProcess::fill(BotClockPoint deadline, bool wait) {
   if (closed_) return false;
-  if (start_ > 0 && start_ * 2 >= buffer_.size()) {
+  if (start_ == end_) start_ = end_ = 0;
+  if (buffer_.size() - end_ < kReadBlock / 2) {
+    // Room at the end: move the unread bytes to the front, or grow.
     buffer_.erase(0, start_);
+    end_ -= start_;
     start_ = 0;
+    if (buffer_.size() < end_ + kReadBlock) buffer_.resize(end_ + kReadBlock);
   }
   while (true) {
-    const std::size_t old_size = buffer_.size();
-    buffer_.resize(old_size + kReadBlock);
-    const ssize_t got = ::read(out_fd_, buffer_.data() + old_size, kReadBlock);
-    buffer_.resize(old_size + static_cast<std::size_t>(std::max<ssize_t>(got, 0)));
-    if (got > 0) return true;
+    if (wait) {
+      pollfd ready_fd{out_fd_, POLLIN, 0};
+      const int ready = poll(&ready_fd, 1, remaining_ms(deadline));
+      if (ready == 0) return false;
+      if (ready < 0 && errno != EINTR) {
+        closed_ = true;
+        return false;
+      }
+      if (ready < 0) continue;
+    }
+    const ssize_t got = ::read(out_fd_, buffer_.data() + end_, buffer_.size() - end_);
+    if (got > 0) {
+      end_ += static_cast<std::size_t>(got);
+      return true;
+    }
     if (got == 0) {
       closed_ = true;
       return false;
@@ -243,25 +257,16 @@ bool BotProcess::fill(BotClockPoint deadline) {
       closed_ = true;
       return false;
     }
-    pollfd wait{out_fd_, POLLIN, 0};
-    const int ms = remaining_ms(deadline);
-    const int ready = poll(&wait, 1, ms);
-    if (ready == 0) return false;
-    if (ready < 0 && errno != EINTR) {
-      closed_ = true;
-      return false;
-    }
+    if (!wait) return false;
   }
 }
 
-bool BotProcess::take_ready_line(std::string& line) {
-  std::size_t end = buffer_.find('\n', start_);
-  if (end == std::string::npos) {
-    // Whatever has arrived, without waiting.
-    if (!fill(std::chrono::steady_clock::now())) return false;
-    end = buffer_.find('\n', start_);
-    if (end == std::string::npos) return false;
-  }
+// The next complete line in buffer_[start_, end_) from `from` on, moved out.
+bool BotProcess::take_line(std::string& line, std::size_t from) {
+  const char* begin = buffer_.data();
+  const void* found = std::memchr(begin + from, '\n', end_ - from);
+  if (found == nullptr) return false;
+  const auto end = static_cast<std::size_t>(static_cast<const char*>(found) - begin);
   std::size_t stop = end;
   if (stop > start_ && buffer_[stop - 1] == '\r') --stop;
   line.assign(buffer_, start_, stop - start_);
@@ -269,20 +274,20 @@ bool BotProcess::take_ready_line(std::string& line) {
   return true;
 }
 
+bool BotProcess::take_ready_line(std::string& line) {
+  if (take_line(line, start_)) return true;
+  // Whatever has arrived, without waiting.
+  const std::size_t unread = end_ - start_;
+  if (!fill(std::chrono::steady_clock::now(), false)) return false;
+  return take_line(line, start_ + unread);
+}
+
 BotProcess::Read BotProcess::read_line(std::string& line, BotClockPoint deadline) {
   std::size_t searched = start_;
   while (true) {
-    const std::size_t end = buffer_.find('\n', searched);
-    if (end != std::string::npos) {
-      std::size_t stop = end;
-      if (stop > start_ && buffer_[stop - 1] == '\r') --stop;
-      line.assign(buffer_, start_, stop - start_);
-      start_ = end + 1;
-      return Read::kLine;
-    }
-    searched = buffer_.size();
-    const std::size_t unread = searched - start_;
-    if (!fill(deadline)) return closed_ ? Read::kClosed : Read::kTimeout;
+    if (take_line(line, searched)) return Read::kLine;
+    const std::size_t unread = end_ - start_;
+    if (!fill(deadline, true)) return closed_ ? Read::kClosed : Read::kTimeout;
     searched = start_ + unread;  // fill() may have moved the unread bytes to the front
   }
 }

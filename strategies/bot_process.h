@@ -71,7 +71,11 @@ class BotProcess {
   pid_t pid() const { return pid_; }
 
  private:
-  bool fill(BotClockPoint deadline);  // false: closed or timed out (closed_ says which)
+  // Reads what has arrived, waiting until `deadline` (at once when
+  // `wait` is false: no poll() first, one read()). False: closed, timed
+  // out or nothing there (closed_ says which).
+  bool fill(BotClockPoint deadline, bool wait);
+  bool take_line(std::string& line, std::size_t from);
 
   pid_t pid_ = -1;
   int in_fd_ = -1;   // the bot's stdin
@@ -79,8 +83,11 @@ class BotProcess {
   bool closed_ = false;
   bool reaped_ = false;
   int status_ = 0;
+  // buffer_[start_, end_) is unread; its size is its capacity, so a
+  // read() fills it without clearing it first.
   std::string buffer_;
-  std::size_t start_ = 0;  // buffer_[start_..] is unread
+  std::size_t start_ = 0;
+  std::size_t end_ = 0;
 };
 
 }  // namespace sngsim

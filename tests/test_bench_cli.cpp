@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -72,6 +73,30 @@ TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]"
   const TwoResults bench = run_bench_json(
       dir, "tournament --config " SNGSIM_SOURCE_DIR "/configs/bench.yaml --tournaments 100 --runs 1 --threads 1 2");
   CHECK(bench.json.at("ratios").at("thread_speed_up").get<double>() == bench.first_ns / bench.second_ns);
+}
+
+TEST_CASE("sngsim bench process: decisions through a Python and a C++ bot, and sit-and-gos with Python seats",
+          "[bench][process]") {
+  if (!std::filesystem::exists("/usr/bin/python3")) {
+    WARN("no /usr/bin/python3: the process bench is not tried");
+    return;
+  }
+  TempDir dir;
+  int exit_code = -1;
+  const std::string output =
+      run_bench(dir, "process --runs 1 --decisions 300 --process-tournaments 10 --python /usr/bin/python3 --json",
+                exit_code);
+  INFO(output);
+  REQUIRE(exit_code == 0);
+  const nlohmann::json results = nlohmann::json::parse(output).at("results");
+  REQUIRE(results.size() == 3);
+  for (int i = 0; i < 2; ++i) {
+    CHECK(results[i].at("unit") == "decision");
+    CHECK(results[i].at("median_cpu_ns_per_op").get<double>() > 0.0);  // sngsim's side of each decision
+    CHECK(results[i].contains("median_bot_cpu_ns_per_op"));
+  }
+  CHECK(results[2].at("unit") == "tournament");
+  CHECK(results[2].at("median_ns_per_op").get<double>() > 0.0);
 }
 
 TEST_CASE("sngsim bench tournament finds configs/bench.yaml of its source tree from another folder", "[bench]") {

@@ -281,7 +281,42 @@ TEST_CASE("sngsim run: faults by reason in summary.json, the bot's stderr in bot
   CHECK_FALSE(summary["cells"][0]["players"]["tag"].contains("timeouts"));  // built-ins have no clock
   CHECK_FALSE(summary["provenance"].contains("timing_dependent"));
   CHECK_THAT(read_text(out / "bots" / "crasher.log"), Catch::Contains("crash_bot: exiting in hand 3"));
+  // The first faults, with where they happened: the crash bot's in hand 3.
+  const nlohmann::json& examples = summary["cells"][0]["fault_examples"];
+  REQUIRE_FALSE(examples.empty());
+  CHECK(examples.size() <= 5);
+  CHECK(examples[0]["label"] == "crasher");
+  CHECK(examples[0]["reason"] == "crash");
+  CHECK(examples[0]["hand"] == 3);
+  for (std::size_t i = 1; i < examples.size(); ++i) {
+    CHECK(examples[i - 1]["tournament"].get<int>() <= examples[i]["tournament"].get<int>());
+  }
   CHECK_FALSE(fs::exists(out.string() + ".bots-tmp"));
+}
+
+TEST_CASE("Faults by reason survive shards and merge: two shards of a crashing bot merge into the whole run",
+          "[process][cli]") {
+  REQUIRE_PYTHON();
+  TempDir scratch;
+  const std::string config = scratch.write(
+      "crash.yaml", "name: crash\nseed: 8\ntournaments: 8\ntable: {players: 3}\nlineup:\n" +
+                        bot_entry("crasher", "crash_bot.py") + bot_entry("pyrandom", "random_bot.py") +
+                        "  - strategy: tag\n");
+  const std::string out = scratch.path().string();
+  const std::string run = std::string(SNGSIM_BINARY) + " run " + quote(config) + " -q -t 2 -o " + out;
+  REQUIRE(shell(run + "/whole > /dev/null 2>&1") == 0);
+  REQUIRE(shell(run + "/s1 --shard 1/2 > /dev/null 2>&1") == 0);
+  REQUIRE(shell(run + "/s2 --shard 2/2 > /dev/null 2>&1") == 0);
+  REQUIRE(shell(std::string(SNGSIM_BINARY) + " merge -q " + out + "/merged " + out + "/s1 " + out + "/s2 > /dev/null 2>&1") ==
+          0);
+  nlohmann::json whole = nlohmann::json::parse(read_text(out + "/whole/summary.json"));
+  nlohmann::json merged = nlohmann::json::parse(read_text(out + "/merged/summary.json"));
+  whole.erase("provenance");
+  merged.erase("provenance");
+  CHECK(whole == merged);
+  const nlohmann::json& crasher = merged["cells"][0]["players"]["crasher"];
+  CHECK(crasher["faults_by_reason"]["crash"].get<int>() > 0);
+  CHECK(crasher["faults_by_reason"]["crash"] == crasher["faults"]);
 }
 
 TEST_CASE("V5 clock: a bot that sleeps 3 s against a 200 ms limit times out, the run finishes and says so",

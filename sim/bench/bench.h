@@ -13,6 +13,10 @@ struct BenchResult {
   double median_ns_per_op = 0.0;
   double median_ops_per_sec = 0.0;
   std::vector<double> samples_ns_per_op;
+  // Processor time per operation where a bench measures it apart from
+  // wall time (process bots: sngsim's side and the bot's), medians.
+  double median_cpu_ns_per_op = 0.0;
+  double median_peer_cpu_ns_per_op = 0.0;
 };
 
 // The median of samples (the mean of the middle two for an even count).

@@ -802,17 +802,17 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
       fail(params != nullptr ? params->origin : item.origin, path + ".params: " + *error);
     }
-    try {
-      if (entrant.strategy == kProcessStrategy) {
-        auto spec = read_process_bot(root, item, path, entrant.label);
-        entrant.make = bind_process_bot(spec);
-        entrant.process = std::move(spec);
-        entrant.clocked = true;
-      } else {
+    if (entrant.strategy == kProcessStrategy) {
+      auto spec = read_process_bot(root, item, path, entrant.label);
+      entrant.make = bind_process_bot(spec);
+      entrant.process = std::move(spec);
+      entrant.clocked = true;
+    } else {
+      try {
         entrant.make = entrant.info->bind(entrant.params);
+      } catch (const std::invalid_argument& error) {
+        fail(params != nullptr ? params->origin : item.origin, path + ".params: " + error.what());
       }
-    } catch (const std::invalid_argument& error) {
-      fail(params != nullptr ? params->origin : item.origin, path + ".params: " + error.what());
     }
 
     // A label is one row of the statistics, so it must mean one player.

@@ -52,11 +52,12 @@ namespace {
 // V5: a decision that throws or that the engine rejects becomes a check when
 // checking is free and a fold otherwise; the fault is counted by its reason.
 // A BotSetupFailure is no fault but a broken setup and ends the run.
-Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand& hand, FaultCounts& faults) {
+// Returns whether the strategy's own action stood.
+bool decide_or_fault(Strategy& strategy, const Observation& observation, Hand& hand, FaultCounts& faults) {
   FaultReason reason = FaultReason::kIllegal;
   try {
     const Action action = strategy.decide(observation);
-    if (hand.apply(action) == ApplyError::kNone) return action;
+    if (hand.apply(action) == ApplyError::kNone) return true;
   } catch (const StrategyFault& fault) {
     reason = fault.reason();
   } catch (const BotSetupFailure&) {
@@ -69,7 +70,7 @@ Action decide_or_fault(Strategy& strategy, const Observation& observation, Hand&
   faults.add(reason);
   const Action fallback = observation.legal.can_check ? Action::check_call() : Action::fold();
   hand.apply(fallback);
-  return fallback;
+  return false;
 }
 
 // The pool share a place pays, in percent: shared places pay the mean of
@@ -80,6 +81,21 @@ double prize_percent(const std::vector<int>& percent, Placement place) {
     if (p >= 1 && static_cast<std::size_t>(p) <= percent.size()) sum += percent[static_cast<std::size_t>(p - 1)];
   }
   return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
+}
+
+// After a hand with faults (rare): the seats whose first fault it was.
+void note_first_faults(TournamentRecord& record, int hand) {
+  for (int seat = 0; seat < record.seats; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    if (record.first_fault_hand[s] != 0 || record.faults[s].total() == 0) continue;
+    record.first_fault_hand[s] = static_cast<std::int16_t>(hand);
+    for (std::size_t r = 0; r < record.faults[s].by_reason.size(); ++r) {
+      if (record.faults[s].by_reason[r] > 0) {
+        record.first_fault_reason[s] = static_cast<FaultReason>(r);
+        break;
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -100,13 +116,14 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
   return strategies;
 }
 
-void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-               std::span<FaultCounts> faults_of_seat) {
+int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+              std::span<FaultCounts> faults_of_seat) {
   const HandSetup& setup = hand.setup();
+  int faults = 0;
   while (!hand.is_terminal()) {
     const Observation& observation = hand.observe();
     const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
-    decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]);
+    faults += decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]) ? 0 : 1;
   }
   std::array<Chips, kMaxPlayers> stacks{};
   for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);
@@ -116,6 +133,7 @@ void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strateg
         hand.events(), std::span<const Chips>(stacks.data(), players),
         std::span<const std::int8_t>(setup.seats.data(), players));
   }
+  return faults;
 }
 
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
@@ -141,7 +159,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   Tournament tournament(rules, derive_key(key, kTableStream));
   while (!tournament.is_over()) {
     hand.start(tournament.deal_next_hand());
-    play_hand(hand, strategies, record.faults);
+    if (play_hand(hand, strategies, record.faults) > 0) note_first_faults(record, tournament.hands_played() + 1);
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
     tournament.finish_hand(hand);
     if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);

@@ -65,8 +65,9 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
 // player's seat; a decision that throws or that the engine rejects is a
 // check when checking is free and a fold otherwise, counted in
 // faults_of_seat[seat] by reason (V5). Then tells every player of the hand
-// it is over. A BotSetupFailure from a strategy propagates.
-void play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+// it is over. A BotSetupFailure from a strategy propagates. Returns the
+// faults of the hand.
+int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
                std::span<FaultCounts> faults_of_seat);
 
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits

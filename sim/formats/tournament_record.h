@@ -20,6 +20,9 @@ struct TournamentRecord {
   std::array<Chips, kMaxPlayers> final_chips{};        // 0 for eliminated players
   std::array<std::int16_t, kMaxPlayers> bust_hand{};   // hand number of elimination, 0 if never
   std::array<FaultCounts, kMaxPlayers> faults{};       // V5: rejected or failed decisions
+  // The hand of each seat's first fault (0: none) and its reason.
+  std::array<std::int16_t, kMaxPlayers> first_fault_hand{};
+  std::array<FaultReason, kMaxPlayers> first_fault_reason{};
   int hands = 0;          // hands played
   int level_reached = 1;  // blind level of the last hand
   bool capped = false;    // ended by the hand cap (R21)

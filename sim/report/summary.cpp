@@ -159,6 +159,17 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
   result["players"] = std::move(players);
   result["head_to_head"] = head_to_head_json(stats);
   result["by_seat"] = by_seat_json(stats);
+  if (!stats.fault_examples().list().empty()) {
+    json examples = json::array();
+    for (const FaultExample& e : stats.fault_examples().list()) {
+      examples.push_back({{"tournament", e.tournament},
+                          {"hand", e.hand},
+                          {"seat", e.seat},
+                          {"label", stats.labels()[static_cast<std::size_t>(e.label)]},
+                          {"reason", fault_reason_name(e.reason)}});
+    }
+    result["fault_examples"] = std::move(examples);
+  }
   return result;
 }
 

@@ -80,6 +80,10 @@
 //                      V5): decisions that ran out of time and bank, and the
 //                      seconds of bank drawn, summed over the label's seats
 //     }}
+//     fault_examples[] {tournament, hand, seat, label, reason}   only when a
+//       fault happened: the first (by tournament, then seat) of each seat's
+//       first fault in a tournament, at most 5 (sim/stats/fault_examples.h);
+//       `sngsim run CONFIG --replay-tournament T --cell C` plays one again
 //     head_to_head[] {a, b, a_above_b, ci95, tournaments, above, below, tied}
 //       a_above_b = (above + tied / 2) / (seat pairs): the chance a seat of A
 //       finished above a seat of B, ties split half. ci95 is Wilson over

@@ -179,6 +179,10 @@ void CellStats::add(const TournamentRecord& record) {
       ++totals.chips_at_cap_count;
     }
     totals.faults += record.faults[s];
+    if (record.first_fault_hand[s] > 0) {
+      fault_examples_.add(FaultExample{record.index, record.first_fault_hand[s], static_cast<int>(s),
+                                       record.label[s], record.first_fault_reason[s]});
+    }
     if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
     ++seat_entries_[s];
     if (place.first == 1) seat_win_shares_[s] += share;
@@ -274,6 +278,7 @@ void CellStats::check_same_shape(const CellStats& other) const {
 void CellStats::merge(const CellStats& other) {
   check_same_shape(other);
   tournaments_ += other.tournaments_;
+  fault_examples_.merge(other.fault_examples_);
   for (std::size_t l = 0; l < label_totals_.size(); ++l) {
     LabelTotals& into = label_totals_[l];
     const LabelTotals& from = other.label_totals_[l];

@@ -25,6 +25,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "sim/stats/cash_stats.h"
+#include "sim/stats/fault_examples.h"
 #include "sim/config/experiment.h"
 #include "sim/stats/intervals.h"
 #include "sim/stats/paired_stats.h"
@@ -182,6 +183,9 @@ class CellStats {
   // survivors of capped tournaments.
   std::int64_t players_left_after(int hand) const;
 
+  // Sit-and-go cells: the first faults, where they happened.
+  const FaultExamples& fault_examples() const { return fault_examples_; }
+
   bool operator==(const CellStats&) const = default;
 
   // The accumulators as JSON (sim/stats/cell_stats_io.cpp), for checkpoints, shard
@@ -210,6 +214,7 @@ class CellStats {
   std::vector<int> payout_percent_;
   IcmAtCap icm_at_cap_ = IcmAtCap::kWhenCapped;
   std::vector<std::uint8_t> clocked_;  // [label]
+  FaultExamples fault_examples_;
 
   std::int64_t tournaments_ = 0;
   std::vector<LabelTotals> label_totals_;

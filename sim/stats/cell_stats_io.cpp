@@ -215,6 +215,12 @@ json CellStats::state() const {
   if (shootout_) out["shootout"] = shootout_->state();
   if (cash_) out["cash"] = cash_->state();
   if (paired_) out["paired"] = paired_->state();
+  // [tournament, hand, seat, label, reason] each, at most kFaultExamples.
+  json examples = json::array();
+  for (const FaultExample& e : fault_examples_.list()) {
+    examples.push_back({e.tournament, e.hand, e.seat, e.label, static_cast<int>(e.reason)});
+  }
+  out["fault_examples"] = std::move(examples);
   return out;
 }
 
@@ -237,6 +243,24 @@ void CellStats::restore(const json& in) {
   if (restored.paired_) {
     if (!in.contains("paired")) throw bad_state("missing paired");
     restored.paired_->restore(in["paired"]);
+  }
+  if (!in.contains("fault_examples") || !in["fault_examples"].is_array() ||
+      in["fault_examples"].size() > kFaultExamples) {
+    throw bad_state("missing or bad fault_examples");
+  }
+  restored.fault_examples_ = FaultExamples{};
+  for (const json& e : in["fault_examples"]) {
+    if (!e.is_array() || e.size() != 5) throw bad_state("a fault example is not [tournament, hand, seat, label, reason]");
+    for (const json& value : e) {
+      if (!value.is_number_integer()) throw bad_state("a fault example holds a non-integer");
+    }
+    const int label = e[3].get<int>();
+    const int reason = e[4].get<int>();
+    if (label < 0 || label >= label_count() || reason < 0 || reason >= kFaultReasonCount) {
+      throw bad_state("a fault example's label or reason is out of range");
+    }
+    restored.fault_examples_.list().push_back(FaultExample{e[0].get<std::int64_t>(), e[1].get<int>(), e[2].get<int>(),
+                                                           label, static_cast<FaultReason>(reason)});
   }
   *this = std::move(restored);
 }

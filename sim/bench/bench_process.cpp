@@ -1,0 +1,92 @@
+#include "sim/bench/bench_process.h"
+
+#include <time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "engine/hand.h"
+#include "engine/tournament.h"
+#include "strategies/bot_pool.h"
+#include "strategies/process_strategy.h"
+
+namespace sngsim {
+
+namespace {
+
+double thread_cpu_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e9 + static_cast<double>(now.tv_nsec);
+}
+
+// utime + stime of a child from /proc (clock ticks), in ns.
+double process_cpu_ns(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return 0.0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string field;
+  double ticks = 0.0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  }
+  return ticks * 1e9 / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+}  // namespace
+
+BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command, int runs,
+                                    int decisions) {
+  auto spec = std::make_shared<ProcessBotSpec>();
+  spec->label = "bench";
+  spec->origin = "sngsim bench process";
+  spec->command = command;
+  spec->workdir = std::filesystem::current_path().string();
+
+  TournamentRules rules;  // six-handed, R4 blinds
+  Tournament tournament(rules, 7);
+  Hand hand;
+  hand.start(tournament.deal_next_hand());
+  const Observation observation = hand.observe();
+  const std::vector<int> payouts = {65, 35};
+  StrategyContext context(1, 0);
+  context.rules = &rules;
+  context.payout_percent = payouts;
+
+  BenchResult result;
+  result.name = name;
+  result.unit = "decision";
+  {
+    const std::unique_ptr<Strategy> bot = bind_process_bot(spec)(context);
+    const pid_t pid = bot_connection(spec, 0).pid();
+    for (int i = 0; i < decisions / 10 + 1; ++i) bot->decide(observation);  // warm: caches, the bot's first imports
+    std::vector<double> own_cpu;
+    std::vector<double> bot_cpu;
+    for (int run = 0; run < runs; ++run) {
+      const double own_before = thread_cpu_ns();
+      const double bot_before = process_cpu_ns(pid);
+      const auto start = std::chrono::steady_clock::now();
+      for (int i = 0; i < decisions; ++i) bot->decide(observation);
+      const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+      result.samples_ns_per_op.push_back(took.count() / decisions);
+      own_cpu.push_back((thread_cpu_ns() - own_before) / decisions);
+      bot_cpu.push_back((process_cpu_ns(pid) - bot_before) / decisions);
+    }
+    result.median_cpu_ns_per_op = median(own_cpu);
+    result.median_peer_cpu_ns_per_op = median(bot_cpu);
+  }
+  shutdown_bots();
+  result.median_ns_per_op = median(result.samples_ns_per_op);
+  result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+  return result;
+}
+
+}  // namespace sngsim
