@@ -52,7 +52,16 @@
 //                          capped tournaments; null if none
 //       chips_at_cap_count
 //       faults         V5 faults, total
+//       luck_adjusted  adjust_luck only: {roi, win_rate, itm_rate, mean_place},
+//                      each {estimate, ci95, mean_luck, mean_luck_ci95,
+//                      variance_reduction}: the raw outcome less the luck of
+//                      all-in run-outs (sim/formats/runout_luck.h), Student t;
+//                      mean_luck is the mean correction (zero in expectation)
 //     }}
+//     variance_reduction  adjust_luck only: {roi, win_rate, itm_rate,
+//       mean_place} = var(raw) / var(adjusted) over the cell's entries, the
+//       labels' variances pooled: how many times fewer tournaments reach
+//       the same interval
 //     head_to_head[] {a, b, a_above_b, ci95, tournaments, above, below, tied}
 //       a_above_b = (above + tied / 2) / (seat pairs): the chance a seat of A
 //       finished above a seat of B, ties split half. ci95 is Wilson over

@@ -17,6 +17,7 @@
 
 #include "sim/stats/cash_stats.h"
 #include "sim/stats/cell_stats.h"
+#include "sim/stats/luck_stats.h"
 #include "sim/stats/shootout_stats.h"
 
 namespace sngsim {
@@ -202,6 +203,7 @@ json CellStats::state() const {
   if (shootout_) out["shootout"] = shootout_->state();
   if (cash_) out["cash"] = cash_->state();
   if (paired_) out["paired"] = paired_->state();
+  if (luck_) out["luck"] = luck_->state();
   return out;
 }
 
@@ -224,6 +226,10 @@ void CellStats::restore(const json& in) {
   if (restored.paired_) {
     if (!in.contains("paired")) throw bad_state("missing paired");
     restored.paired_->restore(in["paired"]);
+  }
+  if (restored.luck_) {
+    if (!in.contains("luck")) throw bad_state("missing luck");
+    restored.luck_->restore(in["luck"]);
   }
   *this = std::move(restored);
 }
@@ -316,6 +322,29 @@ void PairedStats::for_each_accumulator(Self& self, Field&& field) {
   field("label_moments", self.label_moments_);
   field("tournament_moments", self.tournament_moments_);
   field("group_moments", self.group_moments_);
+}
+
+json LuckStats::state() const {
+  json out = json::object();
+  for_each_accumulator(*this, [&out](const char* name, const auto& member) { out[name] = write_value(member); });
+  return out;
+}
+
+void LuckStats::restore(const json& in) {
+  if (!in.is_object()) throw bad_state("expected an object");
+  LuckStats restored = *this;
+  for_each_accumulator(restored, [&in](const char* name, auto& member) {
+    if (!in.contains(name)) throw bad_state(std::string("missing luck ") + name);
+    read_value(in[name], member);
+  });
+  *this = std::move(restored);
+}
+
+template <typename Self, typename Field>
+void LuckStats::for_each_accumulator(Self& self, Field&& field) {
+  field("raw", self.raw_);
+  field("correction", self.correction_);
+  field("adjusted", self.adjusted_);
 }
 
 }  // namespace sngsim
