@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -18,6 +19,7 @@
 #include "sim/bench/bench_evaluator.h"
 #include "sim/bench/bench_hand.h"
 #include "app/cli_commands.h"
+#include "app/source_tree.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
 #include "version.h"
@@ -30,7 +32,7 @@ struct BenchOptions {
   std::string what = "all";
   int runs = 5;
   bool json = false;
-  std::string config = "configs/bench.yaml";
+  std::string config;  // empty: configs/bench.yaml of the source tree (app/source_tree.h)
   std::int64_t tournaments = 100'000;
   std::vector<int> threads = {1, 2};
 };
@@ -41,10 +43,25 @@ double peak_rss_mib() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+// The experiment the tournament benchmark plays: --config, or the shipped
+// configs/bench.yaml wherever the command is run from.
+std::string bench_config(const BenchOptions& options) {
+  if (!options.config.empty()) return options.config;
+  std::vector<std::string> searched;
+  const std::filesystem::path found = find_in_source_tree(std::filesystem::path("configs") / "bench.yaml", searched);
+  if (found.empty()) {
+    std::cerr << "sngsim bench tournament: the default experiment configs/bench.yaml was not found; looked at:\n";
+    for (const std::string& place : searched) std::cerr << "  " << place << "\n";
+    std::cerr << "Name an experiment with --config FILE.\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  return found.string();
+}
+
 std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
   Experiment experiment;
   try {
-    experiment = load_experiment(options.config);
+    experiment = load_experiment(bench_config(options));
   } catch (const ConfigError& error) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
@@ -141,7 +158,8 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"evaluator", "hand", "tournament", "all"}));
   command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
   command->add_flag("--json", options->json, "Print JSON for machines");
-  command->add_option("-c,--config", options->config, "Experiment for the tournament benchmark");
+  command->add_option("-c,--config", options->config,
+                      "Experiment for the tournament benchmark (default: configs/bench.yaml of the source tree)");
   command->add_option("-n,--tournaments", options->tournaments, "Tournaments per tournament-benchmark run")
       ->check(CLI::PositiveNumber);
   command->add_option("-t,--threads", options->threads, "Thread counts to compare (tournament benchmark)");

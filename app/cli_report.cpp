@@ -4,10 +4,8 @@
 //
 // Where the script is found, first hit wins:
 //   1. $SNGSIM_SCRIPTS/report.py, when SNGSIM_SCRIPTS is set (and only there)
-//   2. <source tree>/scripts/report.py, the tree this binary was built from
-//      (SNGSIM_SOURCE_DIR, set by CMake)
-//   3. <folder of the binary>/../scripts/report.py (a build folder inside a
-//      moved source tree)
+//   2. scripts/report.py of the source tree the binary was built from, or
+//      of the tree around its build folder (app/source_tree.h)
 // The interpreter is $SNGSIM_PYTHON, or python3 from PATH.
 
 #include <sys/wait.h>
@@ -24,6 +22,7 @@
 #include <vector>
 
 #include "app/cli_commands.h"
+#include "app/source_tree.h"
 
 namespace sngsim {
 
@@ -52,17 +51,7 @@ fs::path find_report_script(std::vector<std::string>& searched) {
     searched.push_back(candidate.string() + " (SNGSIM_SCRIPTS)");
     return fs::is_regular_file(candidate, error) ? candidate : fs::path();
   }
-  std::vector<fs::path> candidates;
-#ifdef SNGSIM_SOURCE_DIR
-  candidates.push_back(fs::path(SNGSIM_SOURCE_DIR) / "scripts" / "report.py");
-#endif
-  const fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error) candidates.push_back(exe.parent_path().parent_path() / "scripts" / "report.py");
-  for (const fs::path& candidate : candidates) {
-    searched.push_back(candidate.string());
-    if (fs::is_regular_file(candidate, error)) return candidate;
-  }
-  return {};
+  return find_in_source_tree(fs::path("scripts") / "report.py", searched);
 }
 
 // Runs argv (argv[0] looked up on PATH) and returns its exit code; 127 when

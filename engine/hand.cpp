@@ -60,6 +60,15 @@ Chips Hand::max_bet_of_others(int player) const {
   return highest;
 }
 
+Chips Hand::max_reach_of_others(int player) const {
+  Chips reach = 0;
+  for (std::uint32_t rest = live_mask_ & ~(1u << player); rest != 0; rest &= rest - 1) {
+    const auto q = static_cast<std::size_t>(std::countr_zero(rest));
+    reach = std::max(reach, state_.bets[q] + state_.stacks[q]);
+  }
+  return reach;
+}
+
 void Hand::put_in(int player, Chips amount) {
   const auto p = static_cast<std::size_t>(player);
   state_.stacks[p] -= amount;
@@ -189,8 +198,13 @@ LegalActions Hand::legal_actions() const {
   const bool someone_can_answer = (active_mask_ & ~(1u << to_act_)) != 0;
   const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
                          full_bets_ < kFixedLimitBetCap;
-  legal.can_raise = all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_);
-  if (!legal.can_raise) return legal;
+  if (!(all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_))) return legal;
+  // R12: chips beyond what another live player could put in this round can
+  // never be called, so no bet goes past that; when nobody can match more
+  // than the current bet, raising is closed.
+  const Chips answerable_to = max_reach_of_others(to_act_);
+  if (answerable_to <= state_.highest_bet) return legal;
+  legal.can_raise = true;
 
   Chips min_to = state_.highest_bet + min_raise_increment_;
   Chips max_to = all_in_to;
@@ -199,8 +213,10 @@ LegalActions Hand::legal_actions() const {
     case BettingStructure::kPotLimit: max_to = std::max(min_to, pot_limit_raise_to(to_act_)); break;
     case BettingStructure::kFixedLimit: min_to = max_to = last_full_bet_ + bet_size(); break;
   }
-  legal.min_raise_to = std::min(min_to, all_in_to);
-  legal.max_raise_to = std::min(max_to, all_in_to);
+  // A raise to what the others can reach is allowed even when that is less
+  // than a full raise, as going all-in for less is.
+  legal.max_raise_to = std::min({max_to, all_in_to, answerable_to});
+  legal.min_raise_to = std::min(min_to, legal.max_raise_to);
   return legal;
 }
 
@@ -237,6 +253,8 @@ inline ApplyError Hand::action_taken(int player) {
 
 // The engine's hot path: a check or call that leaves someone to act costs a
 // few dozen instructions; raises and the ends of rounds are out of line.
+// apply(), bet_or_raise() and after_last_action() end in action_taken(), a
+// tail call each, so that the hot path saves no registers.
 ApplyError Hand::apply(Action action) {
   if (to_act_ < 0) return ApplyError::kHandOver;
   const int player = to_act_;
@@ -304,6 +322,9 @@ ApplyError Hand::apply(Action action) {
   return action_taken(player);
 }
 
+// unsettled_mask_ is declared away from pending_mask_ in hand.h: side by
+// side, the compiler merged the two updates of every action into slower
+// vector instructions.
 void Hand::settle_reopen_levels() {
   for (std::uint32_t rest = unsettled_mask_; rest != 0; rest &= rest - 1) {
     const auto p = static_cast<std::size_t>(std::countr_zero(rest));
@@ -547,7 +568,7 @@ void Hand::showdown(bool run_out) {
 std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const {
   // Pots won by exactly the same players are split as one: splitting them one
   // by one would make odd chips the combined amount does not have (the
-  // oracle histories demand this; docs/rules-decisions.md). At most one pot
+  // oracle histories demand this; docs/rules.md, R17). At most one pot
   // per ante level and one per bet level.
   std::array<std::uint32_t, 2 * kMaxPlayers> pot_winners{};
   std::array<Chips, 2 * kMaxPlayers> pot_amount{};

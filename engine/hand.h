@@ -17,7 +17,7 @@
 //  - A fold when checking is free is taken as a check (R10).
 //
 // Pots, decided by replaying real and oracle hand histories
-// (docs/rules-decisions.md): antes are dead money in the main pot and never
+// (docs/rules.md, R13, R17, V3): antes are dead money in the main pot and never
 // part of an uncalled bet; a player short on its own ante wins at most what it
 // posted from each ante; pots with exactly the same winners are split as one
 // before odd chips are given out (R17).
@@ -122,8 +122,6 @@ struct Observation {
   BettingCount betting;
   LegalActions legal;
   std::span<const Event> history;  // public events of this hand so far
-
-  Chips to_call() const { return legal.call_amount; }
 };
 
 class Hand {
@@ -157,6 +155,8 @@ class Hand {
   int active_count() const;
   int live_count() const;
   Chips max_bet_of_others(int player) const;
+  // The most any other live player could have bet this round: stack plus bet.
+  Chips max_reach_of_others(int player) const;
   bool can_reopen(int player) const;
   bool round_is_over() const;
   int next_to_act(int after) const;
@@ -164,9 +164,8 @@ class Hand {
   Chips pot_limit_raise_to(int player) const;
 
   // apply()'s parts off its hot path (checks and calls that leave someone
-  // to act): a bet or raise, and the end of a round or of the hand. They and
-  // apply() end in action_taken(), a tail call each, so that the hot path
-  // saves no registers.
+  // to act): a bet or raise, and the end of a round or of the hand
+  // (hand.cpp says why they are kept apart).
   ApplyError bet_or_raise(int player, Chips to);
   ApplyError action_taken(int player);
   ApplyError after_last_action(int player);
@@ -227,8 +226,8 @@ class Hand {
   std::array<Chips, kMaxPlayers> reopen_level_{};
   // Fixed limit (V2): the count of full bets seen.
   std::array<int, kMaxPlayers> full_bets_seen_{};
-  // Apart from the other masks: next to pending_mask_, the compiler merged
-  // the two updates of every action into slower vector instructions.
+  // Players who acted since the round's last bet (declared apart from the
+  // other masks on purpose: hand.cpp, settle_reopen_levels).
   std::uint32_t unsettled_mask_ = 0;
   int to_act_ = -1;
   int big_blind_player_ = 0;

@@ -127,7 +127,7 @@ void Tournament::finish_hand(const Hand& hand) {
 
   const int n = rules_->players;
   const int button = button_seat_;
-  // Clockwise distance from the button, the button's own seat first (seed 002).
+  // Clockwise distance from the button, the button's own seat first (R20).
   auto button_distance = [&](int seat) { return (seat - button + n) % n; };
   auto ordered = [&](Chips a_chips, Chips b_chips, int a, int b) {
     if (a_chips != b_chips) return a_chips > b_chips;

@@ -24,7 +24,7 @@ namespace sngsim {
 // or same chips at the hand cap) are ranked.
 enum class TieRule : std::uint8_t {
   kShare,        // R20/R22: they share the places they cover
-  kButtonOrder,  // seed 002: clockwise from the button, the button's seat first
+  kButtonOrder,  // R20's alternative: clockwise from the button, the button's seat first
 };
 
 struct TournamentRules {

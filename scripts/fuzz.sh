@@ -18,8 +18,8 @@
 #   SNGSIM_FUZZ_SECONDS=3600 scripts/fuzz.sh
 #     Open-ended: a fresh random seed, for that many seconds per target. New
 #     interesting inputs accumulate in build-asan/fuzz-corpus/, so each run
-#     goes on from the last; ../shared/data/phh seeds the PHH fuzzer when
-#     present.
+#     goes on from the last; the PHH collections of docs/rules.md seed the
+#     PHH fuzzer when present (tests/shared_data_dir.sh says where).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-asan
@@ -51,7 +51,14 @@ fuzz() {
     "$corpus_root/$target" "${seeds[@]}" >"$build/$target.log" 2>&1 &
 }
 shared_phh=()
-[ -n "${SNGSIM_FUZZ_SECONDS:-}" ] && [ -d ../shared/data/phh ] && shared_phh=(../shared/data/phh)
+if [ -n "${SNGSIM_FUZZ_SECONDS:-}" ]; then
+  shared_data=$(tests/shared_data_dir.sh)
+  if [ -d "$shared_data/phh" ]; then
+    shared_phh=("$shared_data/phh")
+  else
+    echo "fuzz.sh: no hand-history collections at $shared_data/phh (SNGSIM_SHARED_DATA): PHH fuzzing starts from the repository's corpus only"
+  fi
+fi
 fuzz fuzz_experiment_config tests/fuzz/experiment.dict configs tests/fuzz/regressions/experiment
 experiment_pid=$!
 fuzz fuzz_phh tests/fuzz/phh.dict tests/fuzz/corpus/phh tests/fuzz/regressions/phh "${shared_phh[@]}"

@@ -1,6 +1,7 @@
 // `sngsim bench` reports its comparisons measured within one run (the hand
 // against its floor, two threads against one) as text and in the JSON for
-// machines.
+// machines, and finds its default experiment from any folder. Every bench
+// runs inside a scratch folder, never the project's root.
 
 #include <sys/wait.h>
 
@@ -19,7 +20,8 @@ namespace {
 
 std::string run_bench(const TempDir& dir, const std::string& arguments, int& exit_code) {
   const std::string out = (dir.path() / "bench.out").string();
-  const int status = std::system((std::string(SNGSIM_BINARY) + " bench " + arguments + " > " + out + " 2>&1").c_str());
+  const std::string command = "cd '" + dir.path().string() + "' && " SNGSIM_BINARY " bench " + arguments;
+  const int status = std::system((command + " > " + out + " 2>&1").c_str());
   exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream in(out);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -70,4 +72,18 @@ TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]"
   const TwoResults bench = run_bench_json(
       dir, "tournament --config " SNGSIM_SOURCE_DIR "/configs/bench.yaml --tournaments 100 --runs 1 --threads 1 2");
   CHECK(bench.json.at("ratios").at("thread_speed_up").get<double>() == bench.first_ns / bench.second_ns);
+}
+
+TEST_CASE("sngsim bench tournament finds configs/bench.yaml of its source tree from another folder", "[bench]") {
+  TempDir dir;  // holds no configs/ folder
+  const TwoResults bench = run_bench_json(dir, "tournament --tournaments 100 --runs 1 --threads 1 2");
+  CHECK(bench.json.at("results")[0].at("name").get<std::string>() == "tournaments, 1 thread(s), bench");
+}
+
+TEST_CASE("sngsim bench tournament --config naming a missing file stops with exit code 2", "[bench]") {
+  TempDir dir;
+  int exit_code = -1;
+  const std::string text = run_bench(dir, "tournament --config configs/bench.yaml --runs 1", exit_code);
+  CHECK(exit_code == 2);
+  CHECK(text.find("configs/bench.yaml") != std::string::npos);
 }

@@ -124,7 +124,8 @@ TEST_CASE("equity folds a chip-EV call on the bubble by ICM", "[equity][strategy
     spec.board = "KhQhJs8d6c";
     Hand hand;
     hand.start(testing::make_setup(spec));
-    REQUIRE(hand.apply(Action::raise_to(4500)) == ApplyError::kNone);
+    // As far as the big blind's 4000 can answer (R12): all of the bot's chips.
+    REQUIRE(hand.apply(Action::raise_to(4000)) == ApplyError::kNone);
     REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);
     const Observation obs = hand.observe();
     REQUIRE(obs.player == 1);

@@ -210,24 +210,37 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
       if (!legal.can_check && legal.call_amount != std::min(to_call, hand.stack(p))) why = "call amount is not min(owed, stack)";
       if (!why.empty()) fail("legal actions include check or call (or fold), consistently", why + ": " + describe_legal(legal));
     }
+    // R12: the most any other player still in the hand could have bet.
+    Chips reach_of_others = 0;
+    for (int q = 0; q < setup.num_players; ++q) {
+      if (q != p && !hand.has_folded(q)) {
+        reach_of_others = std::max(reach_of_others, obs.bets[static_cast<std::size_t>(q)] + hand.stack(q));
+      }
+    }
+    const Chips cap_to = std::min(all_in_to, reach_of_others);
+    if (!legal.can_raise && hand.stack(p) > to_call && reach_of_others > obs.highest_bet &&
+        setup.rules.betting == BettingStructure::kNoLimit && obs.betting.raises_this_round == 0) {
+      fail("legal raise sizes are consistent", "no bet offered although someone could answer one: " + describe_legal(legal));
+    }
     if (legal.can_raise) {
       std::string why;
       if (legal.min_raise_to > legal.max_raise_to) why = "min > max";
+      if (legal.max_raise_to > reach_of_others) why = "max above what another player could put in (R12)";
       if (legal.max_raise_to > all_in_to) why = "max above the stack";
       if (legal.min_raise_to <= obs.highest_bet) why = "min does not raise";
       if (setup.rules.betting == BettingStructure::kFixedLimit && legal.min_raise_to != legal.max_raise_to) {
         why = "fixed limit offers more than one size";
       }
-      if (setup.rules.betting != BettingStructure::kFixedLimit && legal.min_raise_to != all_in_to &&
+      if (setup.rules.betting != BettingStructure::kFixedLimit && legal.min_raise_to != cap_to &&
           legal.min_raise_to < obs.highest_bet + setup.min_bet) {
         why = "raise smaller than the big blind without being all-in (R11)";
       }
-      if (setup.rules.betting == BettingStructure::kNoLimit && legal.max_raise_to != all_in_to) {
-        why = "no-limit max is not the whole stack (R11)";
+      if (setup.rules.betting == BettingStructure::kNoLimit && legal.max_raise_to != cap_to) {
+        why = "no-limit max is not the whole stack, or what another player could put in (R11, R12)";
       }
       if (setup.rules.betting == BettingStructure::kPotLimit) {
         const Chips pot_limit = obs.highest_bet + (obs.pot + obs.highest_bet - bet);  // V1
-        if (legal.max_raise_to != std::min(all_in_to, std::max(pot_limit, legal.min_raise_to))) {
+        if (legal.max_raise_to != std::min(cap_to, std::max(pot_limit, legal.min_raise_to))) {
           why = "pot-limit max is not B + (P + B - c) (V1), pot limit " + std::to_string(pot_limit);
         }
       }

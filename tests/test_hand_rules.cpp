@@ -1,6 +1,6 @@
-// Scripted hands, one TEST_CASE per rule of RULES.md (R7..R19, V1..V4): every
-// hand is rigged with known cards so each chip is exact. Where RULES.md is
-// silent, the comment says which Robert's Rules / TDA practice is assumed.
+// Scripted hands, one TEST_CASE per rule of docs/rules.md (R7..R19, V1..V4):
+// every hand is rigged with known cards so each chip is exact. Where the rule
+// is silent, the comment says which Robert's Rules / TDA practice is assumed.
 
 #include <catch2/catch.hpp>
 
@@ -354,24 +354,27 @@ TEST_CASE("R10 a fold when checking is free is a check, a short call is all-in",
   }
 
   SECTION("check only with nothing to call, fold only facing a bet, a short call is all-in") {
-    // Heads-up: 0 big blind (1000), 1 button (300).
-    Hand hand = start(nl({1000, 300}, 10, 20, {"QsQc", "AhAs"}));
-    act(hand, 1, Action::check_call());
+    // 0 SB 1000, 1 BB 1000, 2 button 300. Player 1 could answer a bet of
+    // 980, so 0 may bet more than player 2 can call (R12).
+    Hand hand = start(nl({1000, 1000, 300}, 10, 20, {"QsQc", "3s3d", "AhAs"}));
+    act(hand, 2, Action::check_call());
     act(hand, 0, Action::check_call());
+    act(hand, 1, Action::check_call());
     REQUIRE(hand.street() == Street::kFlop);
     expect_legal(hand, {false, true, 0, true, 20, 980});
     act(hand, 0, Action::raise_to(500));
+    act(hand, 1, Action::fold());
     expect_legal(hand, {true, false, 280, false, 0, 0});
-    act(hand, 1, Action::check_call());
+    act(hand, 2, Action::check_call());
     const auto calls = events_of(hand, {EventType::kCall});
     REQUIRE(!calls.empty());
-    CHECK(calls.back().player == 1);
+    CHECK(calls.back().player == 2);
     CHECK(calls.back().amount == 280);  // total bet this round after the call
     const auto returns = events_of(hand, {EventType::kUncalledReturn});
     REQUIRE(returns.size() == 1);
     CHECK(returns[0].player == 0);
     CHECK(returns[0].amount == 220);
-    expect_stacks(hand, {700, 600});
+    expect_stacks(hand, {700, 980, 620});
   }
 }
 
@@ -569,6 +572,44 @@ TEST_CASE("R12 nobody may raise when every other player is all-in", "[rules]") {
   }
 }
 
+// The last sentence of R12: no bet goes beyond what another live player
+// could put in this round (stack plus this round's bet).
+TEST_CASE("R12 nobody may bet or raise beyond what another player still in the hand could put in", "[rules]") {
+  // Heads-up: 0 BB 1000, 1 button 150. Player 0 wins at showdown.
+  Hand hand = start(nl({1000, 150}, 10, 20, {"AhAs", "QsQc"}));
+
+  SECTION("a raise is capped at the shorter stack's reach, 150, not 1000") {
+    expect_legal(hand, {true, false, 10, true, 40, 150});
+    act(hand, 1, Action::check_call());
+    expect_legal(hand, {false, true, 0, true, 40, 150});
+    expect_rejected(hand, Action::raise_to(151), ApplyError::kRaiseTooLarge);
+    expect_rejected(hand, Action::raise_to(1000), ApplyError::kRaiseTooLarge);
+    act(hand, 0, Action::raise_to(150));
+    act(hand, 1, Action::check_call());  // all-in for its last 130
+    REQUIRE(hand.is_terminal());
+    CHECK(count_events(hand, EventType::kUncalledReturn) == 0);
+    expect_stacks(hand, {1150, 0});
+  }
+
+  SECTION("the cap is below a full re-raise: raising to it is allowed, as an all-in for less is") {
+    act(hand, 1, Action::raise_to(100));  // +80: a full re-raise would be to 180
+    expect_legal(hand, {true, false, 80, true, 150, 150});
+    expect_rejected(hand, Action::raise_to(180), ApplyError::kRaiseTooLarge);
+    act(hand, 0, Action::raise_to(150));
+    act(hand, 1, Action::check_call());
+    REQUIRE(hand.is_terminal());
+    expect_stacks(hand, {1150, 0});
+  }
+
+  SECTION("when nobody can match more than the current bet, only call or fold") {
+    act(hand, 1, Action::raise_to(150));  // all-in
+    expect_legal(hand, {true, false, 130, false, 0, 0});
+    expect_rejected(hand, Action::raise_to(300), ApplyError::kCannotRaise);
+    act(hand, 0, Action::check_call());
+    expect_stacks(hand, {1150, 0});
+  }
+}
+
 // ---------------------------------------------------------------------------
 // R13 Side pots
 // ---------------------------------------------------------------------------
@@ -582,7 +623,8 @@ TEST_CASE("R13 three all-ins of different sizes make side pots, each awarded on 
     act(hand, 2, Action::raise_to(300));
     expect_legal(hand, {true, false, 300, true, 580, 600});
     act(hand, 3, Action::raise_to(600));
-    expect_legal(hand, {true, false, 590, true, 900, 1000});
+    // Nobody else can put in more than 600 (R12): call or fold.
+    expect_legal(hand, {true, false, 590, false, 0, 0});
     act(hand, 0, Action::check_call());
     expect_legal(hand, {true, false, 80, false, 0, 0});
     act(hand, 1, Action::check_call());
@@ -627,14 +669,16 @@ TEST_CASE("R14 the uncalled part of a bet goes back to the bettor", "[rules]") {
   }
 
   SECTION("a bet larger than the all-in call") {
-    // Heads-up: 0 BB 300, 1 button 1000.
-    Hand hand = start(nl({300, 1000}, 10, 20, {"AhAs", "QsQc"}));
-    act(hand, 1, Action::raise_to(600));
-    expect_legal(hand, {true, false, 280, false, 0, 0});
+    // 0 SB 300, 1 BB 1000, 2 button 1000: player 1 could answer 600, so the
+    // raise is legal (R12); 1 folds and 0 can call only 300 of it.
+    Hand hand = start(nl({300, 1000, 1000}, 10, 20, {"AhAs", "3s3d", "QsQc"}));
+    act(hand, 2, Action::raise_to(600));
+    expect_legal(hand, {true, false, 290, false, 0, 0});
     act(hand, 0, Action::check_call());
+    act(hand, 1, Action::fold());
     const auto returns = keys_of(events_of(hand, {EventType::kUncalledReturn}));
-    CHECK(returns == std::vector<EventKey>{{EventType::kUncalledReturn, 1, 300}});
-    expect_stacks(hand, {600, 700});
+    CHECK(returns == std::vector<EventKey>{{EventType::kUncalledReturn, 2, 300}});
+    expect_stacks(hand, {620, 980, 700});
   }
 
   SECTION("a river bet nobody calls") {
@@ -813,12 +857,12 @@ TEST_CASE("R17 three-way split: odd chips one each from the first seat left of t
 
 TEST_CASE("R17 odd chips: pots with the same winners are divided as one, others pot by pot", "[rules]") {
   // R13 decides who wins each pot. How a tie divides several pots is where
-  // RULES.md and seed 004 ("all side and main pots are split separately")
-  // meet the shared oracle histories, which divide pots that have exactly
+  // a general rule ("all side and main pots are split separately") and the
+  // shared oracle histories part: the histories divide pots that have exactly
   // the same winners as one amount (oracle-nt hands 1744, 3142, 3261, 3332,
   // 3995, 4302; oracle-po 561 fail otherwise). The replay of those 15,000
   // hands is a requirement, so the engine follows the data; the decision is
-  // written down in docs/rules-decisions.md. This test first asserted the
+  // written down in docs/rules.md (R17). This test first asserted the
   // pot-by-pot reading (1026/1024 below), which the data contradicts.
   //
   // Five players: 0 SB 5, 1 BB 10, 2 with 17, 3, 4 button. Main pot 73

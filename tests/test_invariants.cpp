@@ -329,7 +329,7 @@ TEST_CASE("Invariant checker R20 same-hand busts rank by starting chips, equal c
   CHECK(kinds_of(table_rules(3), {hand1, hand2({place(1), place(2, 2), place(2, 2)})}) ==
         std::set<InvariantKind>{InvariantKind::kPlaceOrder});
 
-  // Equal starting chips: share (R22), or by seed 002 clockwise from the
+  // Equal starting chips: share (R22), or by R20's alternative clockwise from the
   // button (seat 1 in hand 2), the button's own seat first.
   const auto even = observed(1, 0, 1, 2, {1000, 1000, 1000}, {2000, 500, 500});
   auto even2 = [](std::vector<Placement> places) {

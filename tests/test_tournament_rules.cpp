@@ -361,7 +361,7 @@ TEST_CASE("R20 players busted in the same hand place by their chips at the start
   CHECK(tournament.stack(2) == 1010 + 990 + 1000);
 }
 
-TEST_CASE("R20 equal starting chips share the places, or seed 002's button order is configurable", "[tournament]") {
+TEST_CASE("R20 equal starting chips share the places, or the order from the button is configurable", "[tournament]") {
   for (const TieRule tie_rule : {TieRule::kShare, TieRule::kButtonOrder}) {
     TournamentRules rules = rules_for(4);
     rules.tie_rule = tie_rule;

@@ -319,7 +319,7 @@ void InvariantChecker::check_places(const TableHandObservation& hand, std::vecto
 
   // Each pair of a group once: more chips rank strictly higher; equal chips
   // share (R20, R21, R22) or, by the configured alternative, go clockwise
-  // from the button, the button's seat first (seed 002).
+  // from the button, the button's seat first (R20).
   const auto check_order = [&](const std::vector<int>& group, const std::array<Chips, kMaxPlayers>& chips,
                                const char* rule) {
     const auto distance = [&](int seat) { return (seat - hand.button_seat + n) % n; };

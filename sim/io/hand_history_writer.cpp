@@ -1,5 +1,7 @@
 #include "sim/io/hand_history_writer.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -58,6 +60,63 @@ std::string cards_text(CardSet cards) {
 
 std::string player(int index) { return "p" + std::to_string(index + 1); }
 
+// The amount a bet or raise is written with. R12 lets a player bet only as
+// far as another live player could follow, even when that is less than a
+// full raise; PHH readers such as pokerkit know no such bet and ask for a
+// full one (or the player's all-in). Writing the full raise instead, capped
+// at the player's all-in, is the same hand chip for chip: what lies beyond
+// the others' reach comes back uncalled (R14), and sngsim's own replay plays
+// it back as the bet R12 allows. Tracks each round's bets from the events.
+class PhhBetAmounts {
+ public:
+  explicit PhhBetAmounts(const HandSetup& setup) : setup_(setup), stacks_(setup.stacks) {
+    for (int p = 0; p < setup.num_players; ++p) highest_ = std::max(highest_, setup.blinds[static_cast<std::size_t>(p)]);
+    increment_ = setup.min_bet;
+    last_full_bet_ = highest_;
+  }
+
+  void ante(int player, Chips amount) { stacks_[index(player)] -= amount; }
+  // `to`: the player's bet this round after the blind, call or raise.
+  void put_to(int player, Chips to) {
+    stacks_[index(player)] -= to - bets_[index(player)];
+    bets_[index(player)] = to;
+  }
+  void new_round(int board_count) {
+    bets_.fill(0);
+    highest_ = 0;
+    last_full_bet_ = 0;
+    increment_ = setup_.rules.betting == BettingStructure::kFixedLimit && board_count > 3 ? setup_.big_bet
+                                                                                          : setup_.min_bet;
+  }
+  // Returns what to write for a raise to `to`, then records it.
+  Chips raise(int player, Chips to) {
+    const Chips all_in_to = bets_[index(player)] + stacks_[index(player)];
+    // The engine's full sizes: in fixed limit one bet above the last full
+    // bet (V2), otherwise the last full raise again (R11).
+    const bool fixed_limit = setup_.rules.betting == BettingStructure::kFixedLimit;
+    const Chips full_to = fixed_limit ? last_full_bet_ + increment_ : highest_ + increment_;
+    const Chips written = to < full_to && to < all_in_to ? std::min(full_to, all_in_to) : to;
+    if (fixed_limit) {
+      if (2 * (to - last_full_bet_) >= increment_) last_full_bet_ = to;
+    } else if (to - highest_ >= increment_) {
+      increment_ = to - highest_;
+    }
+    highest_ = std::max(highest_, to);
+    put_to(player, to);
+    return written;
+  }
+
+ private:
+  static std::size_t index(int player) { return static_cast<std::size_t>(player); }
+
+  const HandSetup& setup_;
+  std::array<Chips, kMaxPlayers> stacks_{};
+  std::array<Chips, kMaxPlayers> bets_{};
+  Chips highest_ = 0;
+  Chips increment_ = 0;      // NL/PL: the last full raise; FL: the round's bet size
+  Chips last_full_bet_ = 0;  // FL: the level of the last full bet
+};
+
 }  // namespace
 
 std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const std::vector<std::string>& labels_by_seat) {
@@ -79,6 +138,7 @@ std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const st
   out << "starting_stacks = " << toml_array(n, [&](int i) { return std::to_string(at(setup.stacks, i)); }) << "\n";
 
   std::vector<std::string> actions;
+  PhhBetAmounts amounts(setup);
   for (const Event& event : hand.events()) {
     const int p = event.player;
     switch (event.type) {
@@ -90,21 +150,32 @@ std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const st
       }
       case EventType::kDealBoard: {
         // In deal order, not card order: the board is stored in order dealt.
+        // PHH deals each street on its own line (flop 3 cards, turn 1, river
+        // 1), so an all-in run-out, one event here, becomes several lines.
         std::string cards;
+        int board_count = 0;
         for (int i = 0; i < kBoardSize; ++i) {
-          if (event.cards.contains(at(setup.board, i))) cards += card_to_string(at(setup.board, i));
+          if (!event.cards.contains(at(setup.board, i))) continue;
+          board_count = i + 1;
+          cards += card_to_string(at(setup.board, i));
+          if (i >= 2) {
+            actions.push_back("d db " + cards);
+            cards.clear();
+          }
         }
-        actions.push_back("d db " + cards);
+        amounts.new_round(board_count);
         break;
       }
       case EventType::kFold: actions.push_back(player(p) + " f"); break;
-      case EventType::kCheck:
-      case EventType::kCall: actions.push_back(player(p) + " cc"); break;
-      case EventType::kBetRaise: actions.push_back(player(p) + " cbr " + std::to_string(event.amount)); break;
+      case EventType::kCall: amounts.put_to(p, event.amount); [[fallthrough]];
+      case EventType::kCheck: actions.push_back(player(p) + " cc"); break;
+      case EventType::kBetRaise:
+        actions.push_back(player(p) + " cbr " + std::to_string(amounts.raise(p, event.amount)));
+        break;
       case EventType::kShow: actions.push_back(player(p) + " sm " + cards_text(event.cards)); break;
       case EventType::kMuck: actions.push_back(player(p) + " sm"); break;
-      case EventType::kAnte:
-      case EventType::kBlind:
+      case EventType::kAnte: amounts.ante(p, event.amount); break;  // implied by the fields above
+      case EventType::kBlind: amounts.put_to(p, event.amount); break;
       case EventType::kUncalledReturn:
       case EventType::kWin: break;  // implied by the fields above
     }

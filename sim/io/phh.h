@@ -7,8 +7,8 @@
 // `file: hand N: reason`; the other hands of the file are still returned.
 //
 // Player order is PHH's: index 0 is p1, the first seat left of the button,
-// which is also the engine's hand order (engine/hand.h). See
-// /work/shared/data/README.md for the format and its quirks.
+// which is also the engine's hand order (engine/hand.h). The quirks of
+// the format the reader settles are in docs/rules.md (hand histories).
 
 #include <cstdint>
 #include <optional>

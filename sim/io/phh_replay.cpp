@@ -45,6 +45,25 @@ std::vector<Chips> stacks_of(const Hand& hand, int n) {
   return stacks;
 }
 
+// Histories written by tools without R12's last rule may bet past what any
+// other live player could put in. The excess would come back uncalled, so
+// such a bet is played as the largest one R12 allows, or as a call when R12
+// allows none: chip for chip the same hand.
+Action within_reach(const Hand& hand, Action action) {
+  if (action.type != ActionType::kBetRaise) return action;
+  const Observation& obs = hand.observe();
+  const int me = hand.current_player();
+  Chips reach = 0;
+  for (int q = 0; q < obs.num_players; ++q) {
+    if (q != me && !hand.has_folded(q)) reach = std::max(reach, obs.bets[static_cast<std::size_t>(q)] + hand.stack(q));
+  }
+  const Chips all_in_to = obs.bets[static_cast<std::size_t>(me)] + hand.stack(me);
+  if (action.amount <= reach || action.amount > all_in_to) return action;
+  if (reach <= obs.highest_bet) return Action::check_call();
+  const LegalActions legal = hand.legal_actions();
+  return legal.can_raise && legal.max_raise_to == reach ? Action::raise_to(reach) : action;
+}
+
 // Runs the actions; returns the first problem, empty when the engine agreed
 // with every action and finished the hand with the history.
 std::string run_actions(const PhhHand& phh, const PhhGame& game, Hand& hand) {
@@ -60,7 +79,7 @@ std::string run_actions(const PhhHand& phh, const PhhGame& game, Hand& hand) {
       return at + "the engine has " + player_name(hand.current_player()) + " to act";
     }
     const LegalActions legal = hand.legal_actions();
-    const ApplyError error = hand.apply(action.action);
+    const ApplyError error = hand.apply(within_reach(hand, action.action));
     if (error != ApplyError::kNone) {
       return at + "illegal: " + apply_error_name(error) + " (legal: " + describe_legal(legal) + ")";
     }
