@@ -1,6 +1,7 @@
 #include "strategies/icm.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 
@@ -50,6 +51,34 @@ std::vector<double> icm_equity(std::span<const double> stacks, std::span<const d
     }
   }
   return equity;
+}
+
+void icm_place_distribution(std::span<const double> stacks, std::span<double> out) {
+  constexpr int kMaxPlaced = 9;  // 2^9 states on the stack, no allocation
+  const int n = static_cast<int>(stacks.size());
+  assert(n <= kMaxPlaced && out.size() >= static_cast<std::size_t>(n * n));
+  std::fill(out.begin(), out.begin() + n * n, 0.0);
+  std::array<double, std::size_t{1} << kMaxPlaced> reach{};
+  std::array<double, std::size_t{1} << kMaxPlaced> placed_chips{};
+  double total = 0.0;
+  for (const double s : stacks) total += s;
+  reach[0] = 1.0;
+  const std::size_t full = (std::size_t{1} << n) - 1;
+  for (std::size_t mask = 0; mask < full; ++mask) {
+    const double p = reach[mask];
+    if (p == 0.0) continue;
+    const int place = std::popcount(mask);
+    const double rest = total - placed_chips[mask];
+    for (int i = 0; i < n; ++i) {
+      if ((mask >> i & 1u) != 0) continue;
+      const double s = stacks[static_cast<std::size_t>(i)];
+      const double q = p * s / rest;
+      out[static_cast<std::size_t>(i * n + place)] += q;
+      const std::size_t next = mask | (std::size_t{1} << i);
+      reach[next] += q;
+      placed_chips[next] = placed_chips[mask] + s;
+    }
+  }
 }
 
 }  // namespace sngsim

@@ -103,6 +103,10 @@ struct Cell {
   Format format = Format::kSitAndGo;
   ShootoutRules shootout;  // format: shootout only
   CashRules cash;          // format: cash only
+  // `adjust_luck: true` (sit-and-go only): play records the luck of all-in
+  // run-outs and the statistics keep luck-adjusted estimates
+  // (sim/stats/luck_stats.h, docs/statistics.md).
+  bool adjust_luck = false;
 
   // Seats the lineup fills: tables * players for a shootout, else players.
   int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }

@@ -91,7 +91,8 @@ constexpr int kMaxFeePercent = 10;   // V6
 
 const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
                                            "seating", "payouts", "matrix",      "format",   "shootout",
-                                           "cash",    "duplicate", "stop",      "time"};
+                                           "cash",    "duplicate", "stop",      "time",
+                                           "adjust_luck"};
 const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
                                              "hand_cap", "bust_ties", "game",   "betting",         "ante"};
 const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
@@ -978,6 +979,10 @@ Cell Reader::read_cell(const Node& root) const {
   if (cell.payouts.icm_at_cap == IcmAtCap::kAlways && cell.format != Format::kSitAndGo) {
     fail(root.find("payouts")->find_entry("icm_at_cap")->key_origin,
          "payouts.icm_at_cap applies to format: sit-and-go only");
+  }
+  cell.adjust_luck = read_bool(root, "", "adjust_luck", false);
+  if (cell.adjust_luck && cell.format != Format::kSitAndGo) {
+    fail(root.find_entry("adjust_luck")->key_origin, "adjust_luck applies to format: sit-and-go only");
   }
   if (stop_) check_stop(root, cell);
   return cell;

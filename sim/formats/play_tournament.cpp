@@ -3,11 +3,13 @@
 #include <array>
 #include <exception>
 #include <memory>
+#include <optional>
 
 #include "strategies/strategy_fault.h"
 
 #include "engine/rng.h"
 #include "sim/config/duplicate.h"
+#include "sim/formats/runout_luck.h"
 
 namespace sngsim {
 
@@ -15,6 +17,7 @@ namespace {
 constexpr std::uint64_t kSeatingStream = 11;
 constexpr std::uint64_t kStrategyStream = 12;
 constexpr std::uint64_t kTableStream = 13;
+constexpr std::uint64_t kLuckStream = 14;  // the run-out luck's sampled boards (adjust_luck)
 }  // namespace
 
 std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index) {
@@ -156,6 +159,10 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
   }
 
+  // adjust_luck: the luck observer sees every hand first and passes it on.
+  std::optional<RunoutLuck> luck;
+  if (cell.adjust_luck) observer = &luck.emplace(cell, derive_key(key, kLuckStream), observer);
+
   Tournament tournament(rules, derive_key(key, kTableStream));
   while (!tournament.is_over()) {
     hand.start(tournament.deal_next_hand());
@@ -182,6 +189,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
     strategies[s]->tournament_over(record.placement[s], prize_percent(cell.payouts.percent, record.placement[s]));
     record.faults[s].bank_used_us += strategies[s]->bank_used_us();
   }
+  if (luck) record.luck = luck->luck_of_seat();
   return record;
 }
 

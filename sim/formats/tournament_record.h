@@ -11,6 +11,18 @@
 
 namespace sngsim {
 
+// The outcomes the luck estimator adjusts (sim/formats/runout_luck.h), in
+// this order: the prize in percent of the pool, the share of first place,
+// the share of paid places, the place (the mean of the covered places).
+enum class LuckMetric : std::uint8_t { kPrize, kWin, kItm, kPlace };
+inline constexpr int kLuckMetricCount = 4;
+// Luck is kept in integers, kLuckUnit per 1.0 of a metric (1 percent of the
+// pool, a whole win, a whole place): lcm(1..9) * 10,000, so that every raw
+// outcome (kShareUnit, sim/stats/cell_stats.h) is a whole number of units
+// and a correction is rounded to about 4e-8 of its metric.
+inline constexpr std::int64_t kLuckUnit = 2520LL * 10'000;
+using LuckTerms = std::array<std::int64_t, kLuckMetricCount>;  // [LuckMetric]
+
 struct TournamentRecord {
   std::int64_t index = 0;  // tournament number within its cell
   int seats = 0;           // players at the table
@@ -26,6 +38,10 @@ struct TournamentRecord {
   int hands = 0;          // hands played
   int level_reached = 1;  // blind level of the last hand
   bool capped = false;    // ended by the hand cap (R21)
+  // Cell::adjust_luck only (else zeros): per seat, the sum over the
+  // tournament's all-in run-outs of V(after) - E[V(after) | before], in
+  // kLuckUnit; the adjusted outcome is the raw one minus this.
+  std::array<LuckTerms, kMaxPlayers> luck{};
 };
 
 }  // namespace sngsim

@@ -130,6 +130,37 @@ class CellColumns {
 // existed are sit-and-go.
 std::string cell_format(const json& cell) { return cell.value("format", std::string("sit-and-go")); }
 
+// adjust_luck (docs/statistics.md): players.csv gains the adjusted
+// estimates, their intervals and the mean luck of ROI; without it the file
+// keeps its columns.
+constexpr const char* kLuckColumns[] = {
+    "adj_roi",        "adj_roi_lo",        "adj_roi_hi",        "adj_win_rate",    "adj_win_rate_lo",
+    "adj_win_rate_hi", "adj_itm_rate",     "adj_itm_rate_lo",   "adj_itm_rate_hi", "adj_mean_place",
+    "adj_mean_place_lo", "adj_mean_place_hi", "mean_luck_roi",  "roi_variance_reduction"};
+
+bool any_luck_adjusted(const json& summary) {
+  for (const json& cell : summary["cells"]) {
+    if (cell.contains("variance_reduction")) return true;
+  }
+  return false;
+}
+
+void append_luck_columns(const json& player, std::vector<std::string>& row) {
+  if (!player.contains("luck_adjusted")) {
+    row.insert(row.end(), std::size(kLuckColumns), "");
+    return;
+  }
+  const json& adjusted = player["luck_adjusted"];
+  for (const char* metric : {"roi", "win_rate", "itm_rate", "mean_place"}) {
+    const json& m = adjusted[metric];
+    for (const json& value : {m["estimate"], interval_bound(m["ci95"], 0), interval_bound(m["ci95"], 1)}) {
+      row.push_back(csv_value(value));
+    }
+  }
+  row.push_back(csv_value(adjusted["roi"]["mean_luck"]));
+  row.push_back(csv_value(adjusted["roi"]["variance_reduction"]));
+}
+
 std::string players_csv(const json& summary, const Experiment& experiment) {
   int max_players = 0;
   for (const json& cell : summary["cells"]) max_players = std::max(max_players, cell["seats"].get<int>());
@@ -139,6 +170,10 @@ std::string players_csv(const json& summary, const Experiment& experiment) {
       "roi",         "roi_lo",      "roi_hi",     "avg_chips_at_cap", "faults"};
   for (int place = 1; place <= max_players; ++place) fixed.push_back("place_" + std::to_string(place));
   for (const char* column : {"icm_prize", "icm_roi", "icm_roi_lo", "icm_roi_hi"}) fixed.push_back(column);
+  const bool luck = any_luck_adjusted(summary);
+  if (luck) {
+    for (const char* column : kLuckColumns) fixed.push_back(column);
+  }
   const CellColumns columns(experiment, fixed);
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
@@ -165,6 +200,7 @@ std::string players_csv(const json& summary, const Experiment& experiment) {
                                 interval_bound(icm_roi_ci, 0), interval_bound(icm_roi_ci, 1)}) {
         row.push_back(csv_value(value));
       }
+      if (luck) append_luck_columns(p, row);
       table.add_row(row);
     }
   }
@@ -498,8 +534,11 @@ std::string console_table(const json& summary) {
 
     // V6 icm_at_cap adds the ROI with capped survivors valued by ICM.
     const bool icm = cell["payouts"].value("icm_at_cap", false);
-    text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s\n", width, "label", "entries", "mean place", "win%",
-                   "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "");
+    // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
+    const bool luck = cell.contains("variance_reduction");
+    text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s%s\n", width, "label", "entries", "mean place", "win%",
+                   "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "",
+                   luck ? "  ROI% 95% CI      adj ROI%  95% CI" : "");
     for (const std::string& label : labels) {
       const json& p = players[label];
       std::string place = number_or_dash(p["mean_place"], "%.3f");
@@ -515,6 +554,13 @@ std::string console_table(const json& summary) {
       if (icm) {
         text.pop_back();  // the newline
         text += format(" %9s\n", number_or_dash(p["icm_roi"], "%+.1f", 100.0).c_str());
+      }
+      if (luck) {
+        const json& adjusted = p["luck_adjusted"]["roi"];
+        text.pop_back();  // the newline
+        text += format("  %-16s %8s  %s\n", interval_text(p["roi_ci95"], "%+.1f", 100.0).c_str(),
+                       number_or_dash(adjusted["estimate"], "%+.1f", 100.0).c_str(),
+                       interval_text(adjusted["ci95"], "%+.1f", 100.0).c_str());
       }
     }
   }

@@ -154,9 +154,12 @@ json cell_json(const Cell& cell, const CellStats& stats, std::size_t index) {
 
   json players = json::object();
   for (int label = 0; label < stats.label_count(); ++label) {
-    players[stats.labels()[static_cast<std::size_t>(label)]] = label_json(summarize_label(stats, label, payouts));
+    json& player = players[stats.labels()[static_cast<std::size_t>(label)]];
+    player = label_json(summarize_label(stats, label, payouts));
+    if (stats.luck() != nullptr) player["luck_adjusted"] = luck_adjusted_json(stats, label, payouts);
   }
   result["players"] = std::move(players);
+  if (stats.luck() != nullptr) result["variance_reduction"] = variance_reduction_json(stats);
   result["head_to_head"] = head_to_head_json(stats);
   result["by_seat"] = by_seat_json(stats);
   if (!stats.fault_examples().list().empty()) {

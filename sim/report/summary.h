@@ -79,11 +79,20 @@
 //       timeouts, time_bank_used_s   labels under the clock (process bots,
 //                      V5): decisions that ran out of time and bank, and the
 //                      seconds of bank drawn, summed over the label's seats
+//       luck_adjusted  adjust_luck only: {roi, win_rate, itm_rate, mean_place},
+//                      each {estimate, ci95, mean_luck, mean_luck_ci95,
+//                      variance_reduction}: the raw outcome less the luck of
+//                      all-in run-outs (sim/formats/runout_luck.h), Student t;
+//                      mean_luck is the mean correction (zero in expectation)
 //     }}
 //     fault_examples[] {tournament, hand, seat, label, reason}   only when a
 //       fault happened: the first (by tournament, then seat) of each seat's
 //       first fault in a tournament, at most 5 (sim/stats/fault_examples.h);
 //       `sngsim run CONFIG --replay-tournament T --cell C` plays one again
+//     variance_reduction  adjust_luck only: {roi, win_rate, itm_rate,
+//       mean_place} = var(raw) / var(adjusted) over the cell's entries, the
+//       labels' variances pooled: how many times fewer tournaments reach
+//       the same interval
 //     head_to_head[] {a, b, a_above_b, ci95, tournaments, above, below, tied}
 //       a_above_b = (above + tied / 2) / (seat pairs): the chance a seat of A
 //       finished above a seat of B, ties split half. ci95 is Wilson over

@@ -38,6 +38,11 @@ nlohmann::json label_json(const LabelSummary& summary);
 // paired[] of a cell (sim/report/summary_paired.cpp); empty for cash cells.
 nlohmann::json paired_json(const CellStats& stats);
 
+// adjust_luck (precondition: stats.luck() is set): players[label].luck_adjusted
+// and the cell's variance_reduction (sim/report/summary_luck.cpp).
+nlohmann::json luck_adjusted_json(const CellStats& stats, int label, const Payouts& payouts);
+nlohmann::json variance_reduction_json(const CellStats& stats);
+
 // Precondition: stats.cash() is set.
 nlohmann::json cash_cell_json(const Cell& cell, const CellStats& stats, std::size_t index);
 

@@ -56,6 +56,7 @@ CellStats::CellStats(const Cell& cell)
   if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
   if (format_ != Format::kCash) paired_.emplace(cell, labels_);
+  if (cell.adjust_luck && format_ == Format::kSitAndGo) luck_.emplace(cell, label_count());
 }
 
 void CellStats::add(const ShootoutRecord& record) {
@@ -116,6 +117,7 @@ void CellStats::add(const TournamentRecord& record) {
   capped_ += record.capped ? 1 : 0;
   ++level_histogram_[static_cast<std::size_t>(record.level_reached)];
   seats_total_ += record.seats;
+  if (luck_) luck_->add(record);
 
   // V6 icm_at_cap: the survivors of a capped tournament share the places
   // 1..k they cover by the ICM value of their stacks.
@@ -270,7 +272,7 @@ void CellStats::check_group_size(std::size_t size) const {
 void CellStats::check_same_shape(const CellStats& other) const {
   if (labels_ != other.labels_ || players_ != other.players_ || hand_cap_ != other.hand_cap_ ||
       max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_ || format_ != other.format_ ||
-      icm_at_cap_ != other.icm_at_cap_ || (paired_ && !paired_->same_shape(*other.paired_))) {
+      icm_at_cap_ != other.icm_at_cap_ || luck_.has_value() != other.luck_.has_value() || (paired_ && !paired_->same_shape(*other.paired_))) {
     throw std::invalid_argument("cannot merge statistics of different cells");
   }
 }
@@ -317,6 +319,7 @@ void CellStats::merge(const CellStats& other) {
   if (shootout_) shootout_->merge(*other.shootout_);
   if (cash_) cash_->merge(*other.cash_);
   if (paired_) paired_->merge(*other.paired_);
+  if (luck_) luck_->merge(*other.luck_);
 }
 
 std::int64_t CellStats::players_left_after(int hand) const {

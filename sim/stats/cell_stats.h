@@ -28,6 +28,7 @@
 #include "sim/stats/fault_examples.h"
 #include "sim/config/experiment.h"
 #include "sim/stats/intervals.h"
+#include "sim/stats/luck_stats.h"
 #include "sim/stats/paired_stats.h"
 #include "sim/stats/shootout_stats.h"
 #include "sim/formats/tournament_record.h"
@@ -134,6 +135,8 @@ class CellStats {
   const CashStats* cash() const { return cash_ ? &*cash_ : nullptr; }
   // Label comparisons (sit-and-go and shoot-out cells; null for cash).
   const PairedStats* paired() const { return paired_ ? &*paired_ : nullptr; }
+  // Luck-adjusted outcomes (Cell::adjust_luck; null otherwise).
+  const LuckStats* luck() const { return luck_ ? &*luck_ : nullptr; }
 
   const std::vector<std::string>& labels() const { return labels_; }
   int label_count() const { return static_cast<int>(labels_.size()); }
@@ -232,6 +235,7 @@ class CellStats {
   std::optional<ShootoutStats> shootout_;
   std::optional<CashStats> cash_;
   std::optional<PairedStats> paired_;
+  std::optional<LuckStats> luck_;
 };
 
 }  // namespace sngsim

@@ -17,6 +17,7 @@
 
 #include "sim/stats/cash_stats.h"
 #include "sim/stats/cell_stats.h"
+#include "sim/stats/luck_stats.h"
 #include "sim/stats/shootout_stats.h"
 
 namespace sngsim {
@@ -221,6 +222,7 @@ json CellStats::state() const {
     examples.push_back({e.tournament, e.hand, e.seat, e.label, static_cast<int>(e.reason)});
   }
   out["fault_examples"] = std::move(examples);
+  if (luck_) out["luck"] = luck_->state();
   return out;
 }
 
@@ -261,6 +263,10 @@ void CellStats::restore(const json& in) {
     }
     restored.fault_examples_.list().push_back(FaultExample{e[0].get<std::int64_t>(), e[1].get<int>(), e[2].get<int>(),
                                                            label, static_cast<FaultReason>(reason)});
+  }
+  if (restored.luck_) {
+    if (!in.contains("luck")) throw bad_state("missing luck");
+    restored.luck_->restore(in["luck"]);
   }
   *this = std::move(restored);
 }
@@ -353,6 +359,29 @@ void PairedStats::for_each_accumulator(Self& self, Field&& field) {
   field("label_moments", self.label_moments_);
   field("tournament_moments", self.tournament_moments_);
   field("group_moments", self.group_moments_);
+}
+
+json LuckStats::state() const {
+  json out = json::object();
+  for_each_accumulator(*this, [&out](const char* name, const auto& member) { out[name] = write_value(member); });
+  return out;
+}
+
+void LuckStats::restore(const json& in) {
+  if (!in.is_object()) throw bad_state("expected an object");
+  LuckStats restored = *this;
+  for_each_accumulator(restored, [&in](const char* name, auto& member) {
+    if (!in.contains(name)) throw bad_state(std::string("missing luck ") + name);
+    read_value(in[name], member);
+  });
+  *this = std::move(restored);
+}
+
+template <typename Self, typename Field>
+void LuckStats::for_each_accumulator(Self& self, Field&& field) {
+  field("raw", self.raw_);
+  field("correction", self.correction_);
+  field("adjusted", self.adjusted_);
 }
 
 }  // namespace sngsim

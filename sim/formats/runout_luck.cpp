@@ -1,0 +1,305 @@
+#include "sim/formats/runout_luck.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "engine/evaluator.h"
+#include "engine/rng.h"
+#include "strategies/icm.h"
+
+namespace sngsim {
+
+namespace {
+
+using Winnings = std::array<Chips, kMaxPlayers>;
+using Values = std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>;
+
+std::uint32_t best_of(std::span<const std::uint16_t, kMaxPlayers> rank, std::uint32_t eligible) {
+  std::uint16_t best = 0;
+  for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+    best = std::max(best, rank[static_cast<std::size_t>(std::countr_zero(rest))]);
+  }
+  std::uint32_t winners = 0;
+  for (std::uint32_t rest = eligible; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    if (rank[static_cast<std::size_t>(p)] == best) winners |= 1u << p;
+  }
+  return winners;
+}
+
+}  // namespace
+
+Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> contributed, std::uint32_t live_mask,
+                           std::span<const std::uint16_t, kMaxPlayers> rank) {
+  std::array<Chips, kMaxPlayers> levels{};
+  int level_count = 0;
+  for (std::uint32_t rest = live_mask; rest != 0; rest &= rest - 1) {
+    levels[static_cast<std::size_t>(level_count++)] = contributed[static_cast<std::size_t>(std::countr_zero(rest))];
+  }
+  std::sort(levels.begin(), levels.begin() + level_count);
+  level_count = static_cast<int>(std::unique(levels.begin(), levels.begin() + level_count) - levels.begin());
+
+  std::array<std::uint32_t, kMaxPlayers> pot_winners{};
+  std::array<Chips, kMaxPlayers> pot_amount{};
+  int pot_count = 0;
+  Chips previous = 0;
+  for (int l = 0; l < level_count; ++l) {
+    const Chips level = levels[static_cast<std::size_t>(l)];
+    // Dead money above the highest live level (it cannot be: the uncalled
+    // part went back) would belong to the last pot.
+    const bool last = l + 1 == level_count;
+    Chips amount = 0;
+    std::uint32_t eligible = 0;
+    for (int p = 0; p < players; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      const Chips top = last ? contributed[i] : std::min(contributed[i], level);
+      amount += top - std::min(contributed[i], previous);
+      if ((live_mask >> p & 1u) != 0 && contributed[i] >= level) eligible |= 1u << p;
+    }
+    previous = level;
+    if (amount == 0) continue;
+    const std::uint32_t winners = best_of(rank, eligible);
+    int k = 0;
+    while (k < pot_count && pot_winners[static_cast<std::size_t>(k)] != winners) ++k;
+    if (k == pot_count) pot_winners[static_cast<std::size_t>(pot_count++)] = winners;
+    pot_amount[static_cast<std::size_t>(k)] += amount;
+  }
+
+  Winnings winnings{};
+  for (int k = 0; k < pot_count; ++k) {
+    const std::uint32_t winners = pot_winners[static_cast<std::size_t>(k)];
+    const Chips amount = pot_amount[static_cast<std::size_t>(k)];
+    const int count = std::popcount(winners);
+    Chips odd = amount % count;
+    for (std::uint32_t rest = winners; rest != 0; rest &= rest - 1) {
+      const Chips extra = odd > 0 ? 1 : 0;
+      winnings[static_cast<std::size_t>(std::countr_zero(rest))] += amount / count + extra;
+      odd -= extra;
+    }
+  }
+  return winnings;
+}
+
+RunoutLuck::RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next)
+    : payout_percent_(static_cast<std::size_t>(cell.rules.players), 0), key_(key), next_(next) {
+  for (std::size_t place = 0; place < payout_percent_.size() && place < cell.payouts.percent.size(); ++place) {
+    payout_percent_[place] = cell.payouts.percent[place];
+  }
+}
+
+void RunoutLuck::value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
+                          Values& value) const {
+  const int n = tournament.seat_count();
+  std::array<int, kMaxPlayers> survivors{};
+  std::array<double, kMaxPlayers> survivor_stacks{};
+  std::array<int, kMaxPlayers> busted{};
+  int left = 0;
+  int busted_count = 0;
+  for (int seat = 0; seat < n; ++seat) {
+    if (!tournament.is_alive(seat)) continue;  // alive at the hand's start
+    if (after[static_cast<std::size_t>(seat)] > 0) {
+      survivor_stacks[static_cast<std::size_t>(left)] = static_cast<double>(after[static_cast<std::size_t>(seat)]);
+      survivors[static_cast<std::size_t>(left++)] = seat;
+    } else {
+      busted[static_cast<std::size_t>(busted_count++)] = seat;
+    }
+  }
+  // place[i * kMaxPlayers + k]: chance that the i-th seat of this hand's
+  // field (survivors, then the busted) finishes in place k + 1.
+  std::array<double, kMaxPlayers * kMaxPlayers> distribution{};
+  std::array<double, kMaxPlayers * kMaxPlayers> place{};
+  icm_place_distribution(std::span<const double>(survivor_stacks.data(), static_cast<std::size_t>(left)),
+                         std::span<double>(distribution.data(), static_cast<std::size_t>(left * left)));
+  for (int i = 0; i < left; ++i) {
+    for (int k = 0; k < left; ++k) {
+      place[static_cast<std::size_t>(i * kMaxPlayers + k)] = distribution[static_cast<std::size_t>(i * left + k)];
+    }
+  }
+  // R20: the busted below the survivors, the bigger starting stack better,
+  // equal ones sharing the places they cover.
+  std::sort(busted.begin(), busted.begin() + busted_count, [&](int a, int b) {
+    return tournament.stack_at_hand_start(a) > tournament.stack_at_hand_start(b);
+  });
+  for (int i = 0; i < busted_count;) {
+    int j = i + 1;
+    while (j < busted_count && tournament.stack_at_hand_start(busted[static_cast<std::size_t>(j)]) ==
+                                   tournament.stack_at_hand_start(busted[static_cast<std::size_t>(i)])) {
+      ++j;
+    }
+    for (int b = i; b < j; ++b) {
+      for (int k = left + i; k < left + j; ++k) {
+        place[static_cast<std::size_t>((left + b) * kMaxPlayers + k)] = 1.0 / (j - i);
+      }
+    }
+    i = j;
+  }
+  value = Values{};
+  for (int i = 0; i < left + busted_count; ++i) {
+    const int seat = i < left ? survivors[static_cast<std::size_t>(i)] : busted[static_cast<std::size_t>(i - left)];
+    auto& v = value[static_cast<std::size_t>(seat)];
+    for (int k = 0; k < left + busted_count; ++k) {
+      const double p = place[static_cast<std::size_t>(i * kMaxPlayers + k)];
+      const int percent = payout_percent_[static_cast<std::size_t>(k)];
+      v[static_cast<std::size_t>(LuckMetric::kPrize)] += p * percent;
+      if (k == 0) v[static_cast<std::size_t>(LuckMetric::kWin)] += p;
+      if (percent > 0) v[static_cast<std::size_t>(LuckMetric::kItm)] += p;
+      v[static_cast<std::size_t>(LuckMetric::kPlace)] += p * (k + 1);
+    }
+  }
+}
+
+void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
+  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
+  // R19: with nobody left to bet, every live hand is shown before the rest
+  // of the board comes; in a showdown after the river they are shown after it.
+  int known = 0;
+  bool shown = false;
+  std::uint32_t live = 0;
+  std::array<Chips, kMaxPlayers> won{};
+  for (const Event& event : hand.events()) {
+    if (event.type == EventType::kDealBoard && !shown) known += event.cards.size();
+    if (event.type == EventType::kShow) {
+      shown = true;
+      live |= 1u << event.player;
+    }
+    if (event.type == EventType::kWin) won[static_cast<std::size_t>(event.player)] += event.amount;
+  }
+  if (!shown || known >= kBoardSize) return;
+  ++runouts_;
+
+  const HandSetup& setup = hand.setup();
+  const int players = setup.num_players;
+  const int hole_cards = setup.rules.hole_cards;
+  std::array<Chips, kMaxPlayers> contributed{};
+  std::array<CardSet, kMaxPlayers> hole{};
+  CardSet dead;
+  for (int p = 0; p < players; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    contributed[i] = setup.stacks[i] - (hand.stack(p) - won[i]);
+    for (int c = 0; c < hole_cards; ++c) hole[i].add(setup.hole[i][static_cast<std::size_t>(c)]);
+    dead |= hole[i];
+  }
+  CardSet board_known;
+  for (int c = 0; c < known; ++c) board_known.add(setup.board[static_cast<std::size_t>(c)]);
+  dead |= board_known;
+  std::array<Card, 52> remaining{};
+  int remaining_count = 0;
+  for (int card = 0; card < 52; ++card) {
+    if (!dead.contains(static_cast<Card>(card))) remaining[static_cast<std::size_t>(remaining_count++)] = static_cast<Card>(card);
+  }
+
+  // The boards to come, counted by the order of the live hands on them
+  // (for each live player, how many live hands beat it: 3 bits each), which
+  // is all the pot split depends on. A handful of orders come up, so the
+  // split and V are computed once per order, not once per board.
+  struct Order {
+    std::uint32_t key;
+    std::array<std::uint16_t, kMaxPlayers> rank;  // of the first board with this order
+    std::int64_t count;
+  };
+  std::vector<Order> orders;
+  auto rank_on = [&](CardSet board) {
+    std::array<std::uint16_t, kMaxPlayers> rank{};
+    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(rest));
+      rank[i] = evaluate_hand(hole_cards, hole[i], board).value;
+    }
+    return rank;
+  };
+  auto count_board = [&](CardSet board) {
+    const std::array<std::uint16_t, kMaxPlayers> rank = rank_on(board);
+    std::uint32_t key = 0;
+    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
+      const int p = std::countr_zero(rest);
+      std::uint32_t better = 0;
+      for (std::uint32_t other = live; other != 0; other &= other - 1) {
+        better += rank[static_cast<std::size_t>(std::countr_zero(other))] > rank[static_cast<std::size_t>(p)];
+      }
+      key |= better << (3 * p);
+    }
+    for (Order& order : orders) {
+      if (order.key == key) {
+        ++order.count;
+        return;
+      }
+    }
+    orders.push_back({key, rank, 1});
+  };
+  const int missing = kBoardSize - known;
+  if (missing == 1) {
+    for (int a = 0; a < remaining_count; ++a) {
+      count_board(board_known | CardSet::from_bits(CardSet::bit_of(remaining[static_cast<std::size_t>(a)])));
+    }
+  } else if (missing == 2) {
+    for (int a = 0; a < remaining_count; ++a) {
+      for (int b = a + 1; b < remaining_count; ++b) {
+        CardSet board = board_known;
+        board.add(remaining[static_cast<std::size_t>(a)]);
+        board.add(remaining[static_cast<std::size_t>(b)]);
+        count_board(board);
+      }
+    }
+  } else {
+    ++sampled_;
+    CounterRng rng(derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())));
+    for (int sample = 0; sample < kRunoutSamples; ++sample) {
+      CardSet board = board_known;
+      // A partial Fisher-Yates: the first `missing` cards are a uniform draw
+      // whatever order the earlier samples left.
+      for (int c = 0; c < missing; ++c) {
+        const auto j = c + static_cast<int>(rng.below(static_cast<std::uint32_t>(remaining_count - c)));
+        std::swap(remaining[static_cast<std::size_t>(c)], remaining[static_cast<std::size_t>(j)]);
+        board.add(remaining[static_cast<std::size_t>(c)]);
+      }
+      count_board(board);
+    }
+  }
+
+  auto seat_stacks = [&](const Winnings& winnings) {
+    std::array<Chips, kMaxPlayers> after{};
+    for (int seat = 0; seat < tournament.seat_count(); ++seat) after[static_cast<std::size_t>(seat)] = tournament.stack(seat);
+    for (int p = 0; p < players; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      after[static_cast<std::size_t>(setup.seats[i])] = setup.stacks[i] - contributed[i] + winnings[i];
+    }
+    return after;
+  };
+  std::int64_t boards = 0;
+  Values expected{};
+  Values value{};
+  for (const Order& order : orders) {
+    value_of(tournament, seat_stacks(split_runout_pots(players, contributed, live, order.rank)), value);
+    boards += order.count;
+    for (std::size_t s = 0; s < kMaxPlayers; ++s) {
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m) expected[s][m] += static_cast<double>(order.count) * value[s][m];
+    }
+  }
+  CardSet board_actual;
+  for (const Card card : setup.board) board_actual.add(card);
+  const std::array<Chips, kMaxPlayers> actual =
+      seat_stacks(split_runout_pots(players, contributed, live, rank_on(board_actual)));
+  for (int p = 0; p < players; ++p) {
+    if (actual[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])] != hand.stack(p)) {
+      ++mismatches_;
+      break;
+    }
+  }
+  value_of(tournament, actual, value);
+  for (std::size_t s = 0; s < kMaxPlayers; ++s) {
+    for (std::size_t m = 0; m < kLuckMetricCount; ++m) {
+      const double term = value[s][m] - expected[s][m] / static_cast<double>(boards);
+      luck_[s][m] += std::llround(term * static_cast<double>(kLuckUnit));
+    }
+  }
+}
+
+void RunoutLuck::hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
+  if (next_ != nullptr) next_->hand_settled(tournament, hand, entrant_of_seat);
+}
+
+void RunoutLuck::tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) {
+  if (next_ != nullptr) next_->tournament_finished(tournament, entrant_of_seat);
+}
+
+}  // namespace sngsim

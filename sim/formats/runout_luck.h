@@ -1,0 +1,92 @@
+#pragma once
+// The luck of all-in run-outs, measured while a sit-and-go is played: an
+// observer of play (Cell::adjust_luck) that leaves the engine and the
+// strategies untouched. docs/statistics.md ("Luck-adjusted estimates")
+// gives the method and why it is unbiased.
+//
+// The value function V, fixed before any data: the Malmuth-Harville place
+// distribution of the stacks (strategies/icm.h), with the players busted in
+// a hand placed below the survivors by their stacks at its start (R20),
+// equal ones sharing. From it come the four metrics of LuckMetric (the prize
+// in percent of the pool by the cell's payouts, the chance to win, to cash,
+// the expected place); at the end of a tournament V is the actual result
+// (unless the hand cap ended it, R21, where V stays the ICM of the stacks).
+//
+// The chance event: a hand whose betting ended with board cards still to
+// come (R19's run-out). The board to come is uniform over the cards dealt to
+// nobody, folded players' cards and the known board excluded. For each such
+// hand every seat alive at its start gets the term
+//   V(stacks after the actual board) - E[V(stacks after the board) | before],
+// where the stacks after a board come from the hand's contributions split
+// into side pots (split_runout_pots). E[.] is exact, by enumeration of every
+// board to come, when one or two cards are to come (at most C(48, 2) = 1,128
+// boards), and otherwise (all in before the flop) the mean over
+// kRunoutSamples boards drawn from the observer's own random stream, derived
+// from the table's key and the hand number: never the deck's stream, so the
+// sample is independent of the real board and the term keeps mean zero.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/hand.h"
+#include "engine/tournament.h"
+#include "sim/config/experiment.h"
+#include "sim/formats/play_tournament.h"
+#include "sim/formats/tournament_record.h"
+
+namespace sngsim {
+
+// Boards drawn when five cards are to come (before the flop): the sampled
+// E[.] leaves about 1/kRunoutSamples of the run-out's own variance in the
+// term. The evaluations are nearly all of the estimator's cost: 32 boards
+// keep all but about 1% of the variance reduction of 64 for a tenth less
+// time (docs/statistics.md has the measurements).
+inline constexpr int kRunoutSamples = 32;
+
+// Each player's chips won from the pots when the live players in
+// `live_mask` (bit per hand-order index) hold `rank` and `contributed[p]`
+// chips went into the pots from player p (antes included; folded players'
+// chips are dead money): side pots by contribution level (R13), pots with
+// the same winners split as one, odd chips from hand-order index 0 (R17).
+// The engine's split (engine/hand.cpp) except that an ante short of its full
+// amount counts as a bet: the value function's split, not the rules'.
+std::array<Chips, kMaxPlayers> split_runout_pots(int players, std::span<const Chips, kMaxPlayers> contributed,
+                                                 std::uint32_t live_mask, std::span<const std::uint16_t, kMaxPlayers> rank);
+
+class RunoutLuck : public HandObserver {
+ public:
+  // `key` is the luck stream's key of this table (play_table derives it);
+  // `next`, when not null, sees every call after this observer.
+  RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next);
+
+  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
+  void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
+  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+
+  // The sum of the terms of each table seat so far, in kLuckUnit.
+  const std::array<LuckTerms, kMaxPlayers>& luck_of_seat() const { return luck_; }
+  // Run-outs seen, and those whose E[.] was sampled (for measurements).
+  std::int64_t runouts() const { return runouts_; }
+  std::int64_t sampled_runouts() const { return sampled_; }
+  // Run-outs whose actual board split_runout_pots split otherwise than the
+  // engine (a short ante, R13): V(after) is then not the actual stacks,
+  // which costs variance, never bias.
+  std::int64_t split_mismatches() const { return mismatches_; }
+
+ private:
+  // V of every seat for the seat stacks `after` of the hand just played.
+  void value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
+                std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>& value) const;
+
+  std::vector<int> payout_percent_;  // [place - 1], 0 beyond the paid places
+  std::uint64_t key_;
+  HandObserver* next_;
+  std::array<LuckTerms, kMaxPlayers> luck_{};
+  std::int64_t runouts_ = 0;
+  std::int64_t sampled_ = 0;
+  std::int64_t mismatches_ = 0;
+};
+
+}  // namespace sngsim
