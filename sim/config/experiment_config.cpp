@@ -342,6 +342,8 @@ class Reader {
   // they are in messages ("table.players is 6").
   std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what) const;
   Payouts read_payouts(const Node& root, int places, const std::string& places_what) const;
+  // true or false; `fallback` when the key is absent.
+  bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
   ShootoutRules read_shootout(const Node& root) const;
   CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
   void read_seating(const Node& root, Cell& cell) const;
@@ -872,6 +874,11 @@ Payouts Reader::read_payouts(const Node& root, int players, const std::string& p
   payouts.icm_at_cap =
       static_cast<IcmAtCap>(read_choice(*node, "payouts", "icm_at_cap", {"auto", "true", "false"}, 0));
   return payouts;
+}
+
+bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
+  if (map.find(key) == nullptr) return fallback;
+  return read_choice(map, section, key, {"false", "true"}, 0) == 1;
 }
 
 ShootoutRules Reader::read_shootout(const Node& root) const {
