@@ -166,7 +166,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   Tournament tournament(rules, derive_key(key, kTableStream));
   while (!tournament.is_over()) {
     hand.start(tournament.deal_next_hand());
-    if (play_hand(hand, strategies, record.faults) > 0) note_first_faults(record, tournament.hands_played() + 1);
+    if (play_hand(hand, strategies, record.faults) > 0) note_first_faults(record, tournament.hands_played());
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
     tournament.finish_hand(hand);
     if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);
