@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -445,3 +446,26 @@ TEST_CASE("No bot process outlives sngsim: a finished run, Ctrl-C, kill -9, a bo
 }
 
 }  // namespace sngsim
+
+// The protocol is UTF-8 JSON, so params or a label that are not UTF-8 are an
+// error of the file (the fuzzer found them escaping the reader as a JSON
+// library exception).
+TEST_CASE("config: a process bot's params and label must be UTF-8, an error at their place", "[process][config]") {
+  const auto error_of = [](const std::string& text) -> sngsim::ConfigError {
+    try {
+      sngsim::parse_experiment(text, "bot.yaml");
+    } catch (const sngsim::ConfigError& error) {
+      return error;
+    }
+    FAIL("expected a ConfigError");
+    throw std::logic_error("unreachable");
+  };
+  const sngsim::ConfigError params = error_of("lineup:\n  - strategy: process\n    command: [/bin/true]\n    params: {x: \"a\xff\"}\n  - strategy: tag\n");
+  CHECK(params.line == 4);
+  CHECK(params.column == 13);
+  CHECK(params.message == "lineup[0].params must be UTF-8 text: the bot protocol sends them as JSON");
+  const sngsim::ConfigError label = error_of("lineup:\n  - strategy: process\n    label: \"b\xfe\"\n    command: [/bin/true]\n  - strategy: tag\n");
+  CHECK(label.line == 2);
+  CHECK(label.column == 5);
+  CHECK(label.message == "lineup[0]: the label must be UTF-8 text: the bot protocol sends it as JSON");
+}

@@ -1128,7 +1128,19 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     }
   }
 
-  if (const Node* params = item.find("params")) spec->params_json = param_json(*params).dump();
+  // The protocol is UTF-8 JSON: text that is not UTF-8 cannot reach the bot.
+  if (const Node* params = item.find("params")) {
+    try {
+      spec->params_json = param_json(*params).dump();
+    } catch (const nlohmann::json::type_error&) {
+      fail(params->origin, path + ".params must be UTF-8 text: the bot protocol sends them as JSON");
+    }
+  }
+  try {
+    static_cast<void>(nlohmann::json(spec->label).dump());
+  } catch (const nlohmann::json::type_error&) {
+    fail(item.origin, path + ": the label must be UTF-8 text: the bot protocol sends it as JSON");
+  }
   if (spec->params_json == "null") spec->params_json = "{}";
   if (const Node* env = item.find("env")) {
     expect_map(*env, path + ".env");
