@@ -6,7 +6,7 @@
 # Any crash, hang, leak, sanitizer report or broken contract fails the
 # script; the input that did it is left in build-asan/fuzz-artifacts/ and
 # belongs in tests/fuzz/regressions/ with a test in
-# tests/test_hostile_input.cpp.
+# tests/sim/io/test_hostile_input.cpp.
 #
 # Two modes:
 #   scripts/fuzz.sh

@@ -2,7 +2,7 @@
 //
 // Each accumulator struct lists its members once, in a `fields` function
 // that both the writer and the reader walk, so the two directions cannot
-// drift apart; tests/test_run_state.cpp checks the round trip with
+// drift apart; tests/sim/run/test_run_state.cpp checks the round trip with
 // operator==, which compares every member. Shapes (labels, seats, cap) are
 // not stored: they come from the cell the reader was built from, and every
 // vector must have the length that cell gives it.

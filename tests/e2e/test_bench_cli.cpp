@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "temp_dir.h"
+#include "tests/temp_dir.h"
 
 using sngsim::testing::TempDir;
 

@@ -3,12 +3,9 @@
 // against exact within its stated error (fixed seeds, so nothing flakes),
 // equity against ranges, input checks, and the `sngsim equity` command.
 
-#include <sys/wait.h>
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -275,27 +272,5 @@ TEST_CASE("Equity against random hands matches the known-hands calculator", "[eq
   CHECK(aces.equity < 0.6);
 }
 
-TEST_CASE("sngsim equity prints the equities and refuses bad cards with exit code 2", "[equity]") {
-  const std::string out = "sngsim_equity_test.txt";
-  const auto run = [&out](const std::string& arguments) {
-    const int status = std::system((std::string(SNGSIM_BINARY) + " equity " + arguments + " > " + out + " 2>&1").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  };
-  const auto text = [&out] {
-    std::ifstream in(out);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  };
-  CHECK(run("AhAs KdKc --board 2c7d9h --dead 3s") == 0);
-  CHECK(text().find("Exact") != std::string::npos);
-  CHECK(text().find("91.438%") != std::string::npos);
-  CHECK(run("AhAs KdKc --monte-carlo -n 10000") == 0);
-  CHECK(text().find("Monte Carlo") != std::string::npos);
-  CHECK(run("AhAs AhKd") == 2);
-  CHECK(text() == "sngsim equity: card Ah is used twice\n");
-  CHECK(run("AhAx KdKc") == 2);
-  CHECK(text().find("'Ax'") != std::string::npos);
-  CHECK(run("AhAs KdKcQs") == 2);
-  std::remove(out.c_str());
-}
 
 }  // namespace sngsim

@@ -11,7 +11,7 @@
 
 #include "engine/deck.h"
 #include "engine/hand.h"
-#include "hand_test_util.h"
+#include "tests/hand_test_util.h"
 #include "strategies/registry.h"
 
 namespace sngsim {

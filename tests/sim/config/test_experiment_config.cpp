@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "config_error_util.h"
+#include "tests/config_error_util.h"
 #include "sim/config/experiment_config.h"
 #include "strategies/registry.h"
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config_error_util.h"
+#include "tests/config_error_util.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/config/duplicate.h"
 #include "sim/config/experiment_config.h"

@@ -25,7 +25,7 @@
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/luck_summary.h"
 #include "strategies/icm.h"
-#include "config_error_util.h"
+#include "tests/config_error_util.h"
 
 using namespace sngsim;
 

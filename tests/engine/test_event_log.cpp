@@ -6,7 +6,7 @@
 
 #include "engine/event_log.h"
 #include "engine/hand.h"
-#include "hand_test_util.h"
+#include "tests/hand_test_util.h"
 
 using namespace sngsim;
 using namespace sngsim::testing;

@@ -10,7 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/hand.h"
-#include "hand_test_util.h"
+#include "tests/hand_test_util.h"
 #include "strategies/pushfold_solver.h"
 #include "strategies/registry.h"
 
