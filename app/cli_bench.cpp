@@ -72,11 +72,11 @@ std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
-  // An untimed run first: the push/fold solver solves each stack depth the
-  // first time a bot meets it (about a second in all for configs/bench.yaml,
-  // most of it within the first 2,000 tournaments), which would otherwise
-  // land in the first timed run and make a short bench's thread speed-up
-  // read 12x.
+  // An untimed run first: the tables built on first use (the evaluator's,
+  // the preflop equities parsed from their text, the first-in push ranges
+  // spelled out from their compiled-in form) and the warmed caches would
+  // otherwise land in the first timed run only. The push/fold equilibria
+  // themselves are compiled in and cost nothing.
   experiment.tournaments = std::min<std::int64_t>(options.tournaments, 2000);
   run_experiment(experiment, RunOptions{});
   experiment.tournaments = options.tournaments;
