@@ -17,6 +17,7 @@ inline constexpr int kExitOutputError = 4;  // results or checkpoint could not b
 void add_run_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_strategies_command(CLI::App& app);
+void add_config_keys_command(CLI::App& app);  // the key table of docs/config-reference.md
 void add_bench_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_equity_command(CLI::App& app);  // also the hidden preflop-table generator (app/cli_equity.cpp)

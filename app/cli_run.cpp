@@ -20,6 +20,7 @@
 #include "sim/run/checkpoint.h"
 #include "app/cli_commands.h"
 #include "sim/run/cluster.h"
+#include "sim/config/config_keys.h"
 #include "sim/config/duplicate.h"
 #include "sim/config/experiment_config.h"
 #include "sim/io/hand_history_writer.h"
@@ -348,6 +349,31 @@ void add_strategies_command(CLI::App& app) {
         if (spec.is_number) std::cout << ", range " << spec.min << ".." << spec.max;
         std::cout << "): " << spec.description << "\n";
       }
+    }
+  });
+}
+
+void add_config_keys_command(CLI::App& app) {
+  CLI::App* command = app.add_subcommand(
+      "config-keys",
+      "List every key of an experiment file with its type, default and meaning (docs/config-reference.md).");
+  auto markdown = std::make_shared<bool>(false);
+  command->add_flag("--markdown", *markdown,
+                    "Print the Markdown table of docs/config-reference.md's \"Keys\" section instead (the docs "
+                    "test compares the two)");
+  command->callback([markdown] {
+    if (*markdown) {
+      std::cout << config_keys_markdown();
+      return;
+    }
+    for (const ConfigKey& key : config_keys()) {
+      if (key.role == KeyRole::kSection) continue;
+      std::cout << key.path;
+      if (key.role == KeyRole::kRefused) {
+        std::cout << "\n    refused with advice\n";
+        continue;
+      }
+      std::cout << "\n    type: " << key.type << "\n    default: " << key.fallback << "\n    " << key.meaning << "\n";
     }
   });
 }

@@ -26,6 +26,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_merge_command(app);
   sngsim::add_validate_command(app);
   sngsim::add_strategies_command(app);
+  sngsim::add_config_keys_command(app);
   sngsim::add_replay_command(app);
   sngsim::add_bench_command(app);
   sngsim::add_report_command(app);

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/config/config_keys.h"
 #include "sim/config/duplicate.h"
 #include "strategies/plugin_strategy.h"
 #include "strategies/process_strategy.h"
@@ -89,37 +90,34 @@ constexpr int kMinPlayers = 2;
 constexpr int kMaxTablePlayers = 6;  // R1
 constexpr int kMaxFeePercent = 10;   // V6
 
-const std::vector<std::string> kTopKeys = {"name",   "seed",    "tournaments", "table",    "lineup",
-                                           "seating", "payouts", "matrix",      "format",   "shootout",
-                                           "cash",    "duplicate", "stop",      "time",
-                                           "adjust_luck"};
-const std::vector<std::string> kTableKeys = {"players",  "stack",     "blinds", "hands_per_level", "schedule",
-                                             "hand_cap", "bust_ties", "game",   "betting",         "ante"};
-const std::vector<std::string> kAnteKeys = {"from_level", "amount"};
-const std::vector<std::string> kPayoutKeys = {"places", "buy_in", "fee", "icm_at_cap"};
-const std::vector<std::string> kShootoutKeys = {"tables", "winners"};
-const std::vector<std::string> kCashKeys = {"hands", "blinds", "buy_in_bb", "rebuy_below_bb"};
-const std::vector<std::string> kFormats = {"sit-and-go", "shootout", "cash"};
-const std::vector<std::string> kSeatings = {"random", "rotate", "duplicate"};
-const std::vector<std::string> kDuplicateKeys = {"permutations"};
+// The keys of every mapping and the choices of every key that names one:
+// sim/config/config_keys.h, which docs/config-reference.md renders.
+const std::vector<std::string> kTopKeys = keys_of("");
+const std::vector<std::string> kTableKeys = keys_of("table");
+const std::vector<std::string> kAnteKeys = keys_of("table.ante");
+const std::vector<std::string> kPayoutKeys = keys_of("payouts");
+const std::vector<std::string> kShootoutKeys = keys_of("shootout");
+const std::vector<std::string> kCashKeys = keys_of("cash");
+const std::vector<std::string>& kFormats = choices_of("format");      // in Format order
+const std::vector<std::string>& kSeatings = choices_of("seating");    // in Seating order
+const std::vector<std::string> kDuplicateKeys = keys_of("duplicate");
 // max_tournaments is a key only to say that `tournaments` is the maximum.
-const std::vector<std::string> kStopKeys = {"metric", "label", "vs", "ci_width", "batch", "max_tournaments"};
-const std::vector<std::string> kMetrics = {"mean_place", "win_rate", "roi"};  // in Metric order
+const std::vector<std::string> kStopKeys = keys_of("stop");
+const std::vector<std::string>& kMetrics = choices_of("stop.metric");  // in Metric order
 constexpr std::int64_t kDefaultStopBatch = 1000;
 constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
 constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
 constexpr int kMinCashBuyInBb = 40;              // V7
 constexpr int kMaxCashBuyInBb = 100;             // V7
-const std::vector<std::string> kEntrantKeys = {"label",   "strategy", "count",   "params", "path",
-                                               "command", "env",      "workdir", "process"};
+const std::vector<std::string> kEntrantKeys = keys_of("lineup[]");
 // Not in the registry: a plug-in is a strategy only once `path` names it.
 const std::string kPluginStrategy = "plugin";
 // Nor a bot in another process, which `command` names (strategies/process_strategy.h).
 const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
-const std::vector<std::string> kProcessKeys = {"per_seat", "handshake_s"};
-const std::vector<std::string> kTimeKeys = {"per_action_s", "bank_s"};
-const std::vector<std::string> kLevelKeys = {"small", "big", "ante"};
+const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
+const std::vector<std::string> kTimeKeys = keys_of("time");
+const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
 const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
 
@@ -660,7 +658,7 @@ BlindLevel Reader::read_level(const Node& node, const std::string& path) const {
 }
 
 BlindSchedule Reader::read_schedule(const Node& table) const {
-  static const std::vector<std::string> kSpeeds = {"normal", "turbo", "custom"};
+  const std::vector<std::string>& kSpeeds = choices_of("table.blinds");
   const std::size_t speed = read_choice(table, "table", "blinds", kSpeeds, 0);
   const bool custom = speed == 2;
   const int hands_per_level = static_cast<int>(read_integer(
@@ -872,13 +870,13 @@ Payouts Reader::read_payouts(const Node& root, int players, const std::string& p
   payouts.fee_percent = static_cast<int>(read_integer(*node, "payouts", "fee", 0, kMaxFeePercent, 0));
   // The choices' order is IcmAtCap's.
   payouts.icm_at_cap =
-      static_cast<IcmAtCap>(read_choice(*node, "payouts", "icm_at_cap", {"auto", "true", "false"}, 0));
+      static_cast<IcmAtCap>(read_choice(*node, "payouts", "icm_at_cap", choices_of("payouts.icm_at_cap"), 0));
   return payouts;
 }
 
 bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
   if (map.find(key) == nullptr) return fallback;
-  return read_choice(map, section, key, {"false", "true"}, 0) == 1;
+  return read_choice(map, section, key, choices_of((section.empty() ? key : section + "." + key)), 0) == 1;
 }
 
 ShootoutRules Reader::read_shootout(const Node& root) const {
@@ -888,7 +886,7 @@ ShootoutRules Reader::read_shootout(const Node& root) const {
   expect_map(*node, "shootout");
   check_keys(*node, "shootout", kShootoutKeys);
   shootout.tables = static_cast<int>(read_integer(*node, "shootout", "tables", 2, kMaxShootoutTablesConfig, 2));
-  shootout.final_table = read_choice(*node, "shootout", "winners", {"final-table", "paid"}, 0) == 0;
+  shootout.final_table = read_choice(*node, "shootout", "winners", choices_of("shootout.winners"), 0) == 0;
   return shootout;
 }
 
@@ -945,11 +943,11 @@ Cell Reader::read_cell(const Node& root) const {
   rules.starting_stack = read_integer(table, "table", "stack", 1, kMaxChips, 1000);
   rules.schedule = read_schedule(table);
   rules.hand_cap = static_cast<int>(read_integer(table, "table", "hand_cap", 1, kMaxHandCap, 120));
-  rules.tie_rule = read_choice(table, "table", "bust_ties", {"share", "button"}, 0) == 0 ? TieRule::kShare
+  rules.tie_rule = read_choice(table, "table", "bust_ties", choices_of("table.bust_ties"), 0) == 0 ? TieRule::kShare
                                                                                           : TieRule::kButtonOrder;
-  rules.game.hole_cards = read_choice(table, "table", "game", {"holdem", "omaha"}, 0) == 0 ? 2 : 4;
+  rules.game.hole_cards = read_choice(table, "table", "game", choices_of("table.game"), 0) == 0 ? 2 : 4;
   if (const Node* betting = table.find("betting")) {
-    static const std::vector<std::string> kBettings = {"no-limit", "pot-limit", "fixed-limit"};
+    const std::vector<std::string>& kBettings = choices_of("table.betting");  // in BettingStructure order
     // parse_betting also takes the short names (nl, pl, fl, limit).
     const auto parsed = betting->kind == Node::Kind::kScalar ? parse_betting(betting->text) : std::nullopt;
     rules.game.betting = parsed ? *parsed : static_cast<BettingStructure>(read_choice(*betting, "table.betting", kBettings));
@@ -1015,7 +1013,7 @@ void Reader::read_seating(const Node& root, Cell& cell) const {
     check_keys(section->value, "duplicate", kDuplicateKeys);
     const Node* permutations = section->value.find("permutations");
     cell.duplicate.all_permutations =
-        read_choice(section->value, "duplicate", "permutations", {"rotations", "all"}, 0) == 1;
+        read_choice(section->value, "duplicate", "permutations", choices_of("duplicate.permutations"), 0) == 1;
     if (cell.duplicate.all_permutations && field > kMaxAllPermutationsField) {
       fail(permutations->origin, "duplicate.permutations: all would play " + std::to_string(field) +
                                      "! tournaments per group; it is for fields of at most " +
