@@ -21,7 +21,8 @@ void add_bench_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_equity_command(CLI::App& app);  // also the hidden preflop-table generator (app/cli_equity.cpp)
 void add_merge_command(CLI::App& app);  // app/cli_merge.cpp
-void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.cpp)
+void add_check_command(CLI::App& app);
+void add_plan_command(CLI::App& app);    // `plan`: tournaments a comparison needs (app/cli_plan.cpp)   // `check fairness` (app/cli_fairness.cpp)
 // Runs scripts/report.py on a results folder (app/cli_report.cpp); returns its exit code.
 int make_report(const std::string& results_dir);
 

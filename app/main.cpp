@@ -31,6 +31,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_report_command(app);
   sngsim::add_equity_command(app);
   sngsim::add_check_command(app);
+  sngsim::add_plan_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
