@@ -54,7 +54,7 @@ const LabelFairness* worst_by(const FairnessVerdict& verdict, double LabelFairne
 void print_table(std::ostream& out, const FairnessCommandOptions& options, const FairnessVerdict& verdict,
                  int threads, double seconds) {
   const FairnessSetup& setup = options.setup;
-  const int checks = 2 * static_cast<int>(verdict.labels.size());
+  const int checks = (verdict.adjusted ? 4 : 2) * static_cast<int>(verdict.labels.size());
   const std::string level = percent_level(verdict.interval_level);
   out << "Fairness check: " << setup.players << " x " << setup.strategy << " (labels " << setup.strategy << "-1.."
       << setup.strategy << "-" << setup.players << "), " << verdict.tournaments << " tournaments, seed " << setup.seed
@@ -80,6 +80,25 @@ void print_table(std::ostream& out, const FairnessCommandOptions& options, const
                   static_cast<long long>(label.entries), 100.0 * label.win_rate, win_interval.c_str(),
                   label.win_rate_z, label.win_rate_fair ? "ok" : "BIAS", label.mean_place, place_interval.c_str(),
                   label.mean_place_t, label.mean_place_fair ? "ok" : "BIAS");
+  }
+  if (verdict.adjusted) {
+    out << "\nluck-adjusted (Student t at " << level << "):\n";
+    out << format("%-12s %8s  %-22s %7s %4s %9s  %-18s %7s %4s\n", "label", "adj win%", (level + " interval").c_str(),
+                  "t", "", "adj pl.", (level + " interval").c_str(), "t", "");
+    for (const LabelFairness& label : verdict.labels) {
+      const std::string win_interval =
+          label.adjusted_win_rate_interval ? format("[%.3f, %.3f]", 100.0 * label.adjusted_win_rate_interval->lo,
+                                                    100.0 * label.adjusted_win_rate_interval->hi)
+                                           : "-";
+      const std::string place_interval = label.adjusted_mean_place_interval
+                                             ? format("[%.4f, %.4f]", label.adjusted_mean_place_interval->lo,
+                                                      label.adjusted_mean_place_interval->hi)
+                                             : "-";
+      out << format("%-12s %8.3f  %-22s %+7.2f %4s %9.4f  %-18s %+7.2f %4s\n", label.label.c_str(),
+                    100.0 * label.adjusted_win_rate.value_or(0.0), win_interval.c_str(), label.adjusted_win_rate_t,
+                    label.adjusted_fair ? "ok" : "BIAS", label.adjusted_mean_place.value_or(0.0), place_interval.c_str(),
+                    label.adjusted_mean_place_t, label.adjusted_fair ? "ok" : "BIAS");
+    }
   }
   out << "\nseat  win%\n";
   for (std::size_t seat = 0; seat < verdict.seat_win_rate.size(); ++seat) {
@@ -116,6 +135,17 @@ nlohmann::json verdict_json(const FairnessCommandOptions& options, const Experim
                       {"mean_place_interval", interval_json(label.mean_place_interval)},
                       {"mean_place_t", label.mean_place_t},
                       {"mean_place_fair", label.mean_place_fair}});
+    if (verdict.adjusted) {
+      nlohmann::json& entry = labels.back();
+      entry["adjusted_win_rate"] = label.adjusted_win_rate ? nlohmann::json(*label.adjusted_win_rate) : nlohmann::json(nullptr);
+      entry["adjusted_win_rate_interval"] = interval_json(label.adjusted_win_rate_interval);
+      entry["adjusted_win_rate_t"] = label.adjusted_win_rate_t;
+      entry["adjusted_mean_place"] =
+          label.adjusted_mean_place ? nlohmann::json(*label.adjusted_mean_place) : nlohmann::json(nullptr);
+      entry["adjusted_mean_place_interval"] = interval_json(label.adjusted_mean_place_interval);
+      entry["adjusted_mean_place_t"] = label.adjusted_mean_place_t;
+      entry["adjusted_fair"] = label.adjusted_fair;
+    }
   }
   nlohmann::json seats = {{"win_rate", verdict.seat_win_rate}, {"fair", verdict.seats_fair}};
   seats["chi_square"] = verdict.seats ? nlohmann::json(verdict.seats->statistic) : nlohmann::json(nullptr);
@@ -133,7 +163,7 @@ nlohmann::json verdict_json(const FairnessCommandOptions& options, const Experim
           {"expected_mean_place", verdict.expected_mean_place},
           {"margin",
            {{"label_alpha", kLabelAlpha},
-            {"label_checks", 2 * verdict.labels.size()},
+            {"label_checks", (verdict.adjusted ? 4 : 2) * verdict.labels.size()},
             {"interval_level", verdict.interval_level},
             {"adjustment", "bonferroni"},
             {"seat_alpha", kSeatAlpha}}},
@@ -193,7 +223,9 @@ void add_check_command(CLI::App& app) {
       "label and no seat is favoured: every label's win rate must cover 1/N and its mean place\n"
       "(N+1)/2 in its Bonferroni-adjusted interval (Wilson, Student t; at most 0.1% false alarms\n"
       "over all labels), and the seats' win counts must pass a chi-square test against an even\n"
-      "spread (p-value above 0.001). Prints a table and PASS or FAIL.\n"
+      "spread (p-value above 0.001). With --adjust-luck each label's luck-adjusted win rate and mean\n"
+      "place must cover them too (Student t; the 4N label checks share the 0.1%).\n"
+      "Prints a table and PASS or FAIL.\n"
       "Exit codes: 0 pass, 1 fail, 2 bad input.");
   fairness->add_option("-p,--players", options->setup.players, "Players at the table, all playing --strategy")
       ->check(CLI::Range(2, 6))
@@ -206,6 +238,8 @@ void add_check_command(CLI::App& app) {
   fairness->add_option("-s,--seed", options->setup.seed, "Seed; same seed, same verdict")->capture_default_str();
   fairness->add_option("-t,--threads", options->threads, "Worker threads (default: every core); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
+  fairness->add_flag("--adjust-luck", options->setup.adjust_luck,
+                     "Also judge the luck-adjusted estimates (adjust_luck: true, docs/statistics.md)");
   fairness->add_flag("--json", options->json, "Print the verdict as JSON instead of a table");
   fairness->callback([options] { check_fairness(*options); });
 }

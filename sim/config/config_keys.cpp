@@ -106,6 +106,8 @@ std::vector<ConfigKey> declare() {
           R"md(Stop once the interval's full width (high − low) is at most this: places for `mean_place`, fractions for `win_rate` and `roi` (`0.01` = one point).)md"),
     value("stop.batch", R"md(integer >= 1)md", R"md(1000, rounded up to whole duplicate groups)md",
           R"md(Tournaments between two checks; a multiple of every duplicate cell's group size.)md"),
+    choice("stop.adjusted", kBoolean, R"md(`false`)md",
+           R"md(Watch the luck-adjusted interval instead of the raw one; needs `adjust_luck: true` in every cell (and, for `roi`, a buy-in above 0).)md"),
     // Accepted only to say that `tournaments` is the maximum.
     refused("stop.max_tournaments"),
     section("payouts"),

@@ -1213,6 +1213,7 @@ std::optional<StopRule> Reader::read_stop(const Node& root) const {
   }
   rule.ci_width = read_positive_number(*node.find("ci_width"), "stop.ci_width");
   rule.batch = read_integer(node, "stop", "batch", 1, std::numeric_limits<std::int64_t>::max(), 0);
+  rule.adjusted = read_bool(node, "stop", "adjusted", false);
   return rule;
 }
 
@@ -1226,6 +1227,13 @@ void Reader::check_stop(const Node& root, const Cell& cell) const {
     if (label == nullptr || contains(labels, label->text)) continue;
     fail(label->origin, std::string("stop.") + key + " '" + label->text + "' is not a label of the lineup" +
                             did_you_mean(label->text, labels) + "; labels: " + join(labels, ", "));
+  }
+  if (stop_->adjusted && !cell.adjust_luck) {
+    fail(node.find_entry("adjusted")->key_origin,
+         "stop.adjusted: true watches a luck-adjusted interval; it needs adjust_luck: true in every cell");
+  }
+  if (stop_->adjusted && stop_->metric == Metric::kRoi && cell.payouts.buy_in <= 0) {
+    fail(node.find_entry("adjusted")->key_origin, "stop.adjusted: the adjusted roi needs payouts.buy_in above 0");
   }
   const std::int64_t group = duplicate_group_size(cell);
   if (const Node* batch = node.find("batch"); batch != nullptr && stop_->batch % group != 0) {

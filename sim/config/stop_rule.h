@@ -26,6 +26,10 @@ struct StopRule {
   // Tournaments between two checks: a multiple of every duplicate cell's
   // group size.
   std::int64_t batch = 1000;
+  // `adjusted: true` (cells with adjust_luck only): watch the luck-adjusted
+  // interval (players[label].luck_adjusted, or paired[]'s
+  // <metric>_diff_adjusted) instead of the raw one.
+  bool adjusted = false;
   bool operator==(const StopRule&) const = default;
 };
 

@@ -246,6 +246,7 @@ void CellStats::add_group(std::span<const TournamentRecord> group) {
   }
   paired_->add_group(entries);  // checks each label's entries before adding
   for (const TournamentRecord& record : group) add(record);
+  if (luck_) luck_->add_group(group);
 }
 
 void CellStats::add_group(std::span<const ShootoutRecord> group) {

@@ -382,6 +382,12 @@ void LuckStats::for_each_accumulator(Self& self, Field&& field) {
   field("raw", self.raw_);
   field("correction", self.correction_);
   field("adjusted", self.adjusted_);
+  field("pair_raw", self.pair_raw_);
+  field("pair_adjusted", self.pair_adjusted_);
+  field("pair_correction", self.pair_correction_);
+  field("group_raw", self.group_raw_);
+  field("group_adjusted", self.group_adjusted_);
+  field("group_correction", self.group_correction_);
 }
 
 }  // namespace sngsim

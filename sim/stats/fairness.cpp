@@ -15,6 +15,7 @@ std::string fairness_config(const FairnessSetup& setup) {
   text += "tournaments: " + std::to_string(setup.tournaments) + "\n";
   text += "table: {players: " + std::to_string(setup.players) + "}\n";
   text += "seating: random\n";
+  if (setup.adjust_luck) text += "adjust_luck: true\n";
   text += "lineup:\n";
   for (int i = 1; i <= setup.players; ++i) {
     text += "  - {strategy: " + setup.strategy + ", label: " + setup.strategy + "-" + std::to_string(i) + "}\n";
@@ -29,7 +30,7 @@ Experiment fairness_experiment(const FairnessSetup& setup) {
 bool FairnessVerdict::passed() const {
   if (!seats_fair || labels.empty()) return false;
   for (const LabelFairness& label : labels) {
-    if (!label.win_rate_fair || !label.mean_place_fair) return false;
+    if (!label.win_rate_fair || !label.mean_place_fair || !label.adjusted_fair) return false;
   }
   return true;
 }
@@ -38,6 +39,30 @@ namespace {
 
 bool covers(const std::optional<Interval>& interval, double value) {
   return interval && interval->lo <= value && value <= interval->hi;
+}
+
+// The adjusted moments of `metric`: estimate, interval at the verdict's
+// level, t against `expected`.
+void adjusted_check(const Moments& m, double expected, double level, std::optional<double>& value,
+                    std::optional<Interval>& interval, double& t) {
+  if (m.count == 0) return;
+  const auto unit = static_cast<double>(kLuckUnit);
+  value = static_cast<double>(static_cast<long double>(m.sum) / static_cast<long double>(m.count)) / unit;
+  if (const auto variance = sample_variance(m.count, m.sum, m.sq_sum)) {
+    const double sd = std::sqrt(*variance) / unit;
+    interval = t_interval(*value, sd, m.count, level);
+    if (sd > 0.0) t = (*value - expected) / (sd / std::sqrt(static_cast<double>(m.count)));
+  }
+}
+
+void judge_adjusted(const CellStats& stats, int l, const FairnessVerdict& verdict, LabelFairness& label) {
+  const LuckStats& luck = *stats.luck();
+  adjusted_check(luck.adjusted(l, LuckMetric::kWin), verdict.expected_win_rate, verdict.interval_level,
+                 label.adjusted_win_rate, label.adjusted_win_rate_interval, label.adjusted_win_rate_t);
+  adjusted_check(luck.adjusted(l, LuckMetric::kPlace), verdict.expected_mean_place, verdict.interval_level,
+                 label.adjusted_mean_place, label.adjusted_mean_place_interval, label.adjusted_mean_place_t);
+  label.adjusted_fair = covers(label.adjusted_win_rate_interval, verdict.expected_win_rate) &&
+                        covers(label.adjusted_mean_place_interval, verdict.expected_mean_place);
 }
 
 }  // namespace
@@ -52,7 +77,8 @@ FairnessVerdict judge_fairness(const CellStats& stats) {
   verdict.tournaments = stats.tournaments();
   verdict.expected_win_rate = 1.0 / players;
   verdict.expected_mean_place = (players + 1) / 2.0;
-  verdict.interval_level = 1.0 - kLabelAlpha / (2.0 * stats.label_count());
+  verdict.adjusted = stats.luck() != nullptr;
+  verdict.interval_level = 1.0 - kLabelAlpha / ((verdict.adjusted ? 4.0 : 2.0) * stats.label_count());
   const double z = normal_quantile(verdict.interval_level);
   const auto unit = static_cast<double>(kShareUnit);
 
@@ -79,6 +105,7 @@ FairnessVerdict judge_fairness(const CellStats& stats) {
     }
     label.win_rate_fair = covers(label.win_rate_interval, verdict.expected_win_rate);
     label.mean_place_fair = covers(label.mean_place_interval, verdict.expected_mean_place);
+    if (verdict.adjusted) judge_adjusted(stats, l, verdict, label);
     verdict.labels.push_back(std::move(label));
   }
 

@@ -20,6 +20,11 @@
 // power: a label bias is visible once it exceeds about 3.9 standard errors
 // (0.15 percentage points of win rate at N = 6 and a million tournaments).
 //
+// With adjust_luck (FairnessSetup::adjust_luck) every label is also judged on
+// its luck-adjusted win rate and mean place (sim/stats/luck_summary.h): each
+// must cover 1/N and (N+1)/2 in its Student t interval. The 4N label checks
+// then share kLabelAlpha, each at 1 - kLabelAlpha / (4N).
+//
 // Shared first places (equal chips at the hand cap, R22) count as their
 // share in both the win rates and the seat counts; that makes the Wilson
 // intervals and the chi-square p-value conservative, never too eager.
@@ -45,6 +50,7 @@ struct FairnessSetup {
   std::string strategy = "tag";  // a registry name (not a plug-in)
   std::int64_t tournaments = 100'000;
   std::uint64_t seed = 1;
+  bool adjust_luck = false;  // also judge the luck-adjusted win rate and mean place
 };
 
 // The experiment file text of the check: one cell, `players` entrants of
@@ -70,6 +76,15 @@ struct LabelFairness {
   double mean_place_t = 0.0;
   bool win_rate_fair = false;    // 1/N inside the interval
   bool mean_place_fair = false;  // (N+1)/2 inside the interval
+  // With adjust_luck only: the adjusted estimates, their Student t intervals
+  // at the same level, their t statistics and verdicts.
+  std::optional<double> adjusted_win_rate;
+  std::optional<Interval> adjusted_win_rate_interval;
+  double adjusted_win_rate_t = 0.0;
+  std::optional<double> adjusted_mean_place;
+  std::optional<Interval> adjusted_mean_place_interval;
+  double adjusted_mean_place_t = 0.0;
+  bool adjusted_fair = true;  // both intervals cover their expected values (true without adjust_luck)
 };
 
 struct FairnessVerdict {
@@ -77,7 +92,8 @@ struct FairnessVerdict {
   std::int64_t tournaments = 0;
   double expected_win_rate = 0.0;    // 1/N
   double expected_mean_place = 0.0;  // (N+1)/2
-  double interval_level = 0.0;       // 1 - kLabelAlpha / (2 * labels)
+  double interval_level = 0.0;       // 1 - kLabelAlpha / (2 * labels), or / (4 * labels) adjusted
+  bool adjusted = false;             // the cell kept luck (adjust_luck)
   std::vector<LabelFairness> labels;
   std::vector<double> seat_win_rate;  // [seat]
   std::optional<ChiSquareTest> seats;

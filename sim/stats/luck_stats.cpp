@@ -1,5 +1,11 @@
 #include "sim/stats/luck_stats.h"
 
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <numeric>
+
+#include "sim/config/duplicate.h"
 #include "sim/stats/cell_stats.h"
 
 namespace sngsim {
@@ -7,10 +13,28 @@ namespace sngsim {
 static_assert(kLuckUnit % kShareUnit == 0, "a shared place must be a whole number of luck units");
 
 LuckStats::LuckStats(const Cell& cell, int label_count)
-    : payout_percent_(static_cast<std::size_t>(cell.rules.players), 0),
+    : label_count_(label_count),
+      seats_of_label_(static_cast<std::size_t>(label_count), 0),
+      payout_percent_(static_cast<std::size_t>(cell.rules.players), 0),
       raw_(static_cast<std::size_t>(label_count * kLuckMetricCount)),
       correction_(raw_.size()),
       adjusted_(raw_.size()) {
+  if (label_count > kMaxPlayers) throw std::invalid_argument("luck: more labels than seats");
+  const std::vector<std::string> labels = cell_labels(cell);
+  for (const Entrant& entrant : cell.entrants) {
+    const auto it = std::find(labels.begin(), labels.end(), entrant.label);
+    if (it != labels.end() && it - labels.begin() < label_count) ++seats_of_label_[static_cast<std::size_t>(it - labels.begin())];
+  }
+  const std::size_t pairs =
+      static_cast<std::size_t>(label_count) * static_cast<std::size_t>(std::max(label_count - 1, 0)) / 2;
+  pair_raw_.assign(pairs * kLuckMetricCount, Moments{});
+  pair_adjusted_ = pair_raw_;
+  pair_correction_ = pair_raw_;
+  if (duplicate_group_size(cell) > 1) {
+    group_raw_ = pair_raw_;
+    group_adjusted_ = pair_raw_;
+    group_correction_ = pair_raw_;
+  }
   for (std::size_t place = 0; place < payout_percent_.size() && place < cell.payouts.percent.size(); ++place) {
     payout_percent_[place] = cell.payouts.percent[place];
   }
@@ -42,6 +66,50 @@ void LuckStats::add(const TournamentRecord& record) {
       adjusted_[i].add(Int128{raw[static_cast<std::size_t>(m)]} - correction);
     }
   }
+  add_differences(std::span<const TournamentRecord>(&record, 1), pair_raw_, pair_adjusted_, pair_correction_);
+}
+
+void LuckStats::add_differences(std::span<const TournamentRecord> records, std::vector<Moments>& raw,
+                                std::vector<Moments>& adjusted, std::vector<Moments>& correction) const {
+  // Sums per label and metric: [label * kLuckMetricCount + metric].
+  std::array<Int128, kMaxPlayers * kLuckMetricCount> raw_sum{};
+  std::array<Int128, kMaxPlayers * kLuckMetricCount> correction_sum{};
+  for (const TournamentRecord& record : records) {
+    for (int seat = 0; seat < record.seats; ++seat) {
+      const auto s = static_cast<std::size_t>(seat);
+      const LuckTerms outcome = raw_outcome(record.placement[s]);
+      for (int m = 0; m < kLuckMetricCount; ++m) {
+        const std::size_t i = index(record.label[s], static_cast<LuckMetric>(m));
+        raw_sum[i] += outcome[static_cast<std::size_t>(m)];
+        correction_sum[i] += record.luck[s][static_cast<std::size_t>(m)];
+      }
+    }
+  }
+  const auto per_seat = static_cast<std::int64_t>(records.size());
+  for (int a = 0; a < label_count_; ++a) {
+    for (int b = a + 1; b < label_count_; ++b) {
+      const std::int64_t e_a = seats_of_label_[static_cast<std::size_t>(a)] * per_seat;
+      const std::int64_t e_b = seats_of_label_[static_cast<std::size_t>(b)] * per_seat;
+      const std::int64_t g = std::gcd(e_a, e_b);
+      if (g == 0) continue;
+      for (int m = 0; m < kLuckMetricCount; ++m) {
+        const auto metric = static_cast<LuckMetric>(m);
+        const std::size_t ia = index(a, metric);
+        const std::size_t ib = index(b, metric);
+        const Int128 d_raw = (e_b / g) * raw_sum[ia] - (e_a / g) * raw_sum[ib];
+        const Int128 d_correction = (e_b / g) * correction_sum[ia] - (e_a / g) * correction_sum[ib];
+        const std::size_t p = pair_index(a, b, metric);
+        raw[p].add(d_raw);
+        correction[p].add(d_correction);
+        adjusted[p].add(d_raw - d_correction);
+      }
+    }
+  }
+}
+
+void LuckStats::add_group(std::span<const TournamentRecord> group) {
+  if (!duplicate()) return;
+  add_differences(group, group_raw_, group_adjusted_, group_correction_);
 }
 
 void LuckStats::merge(const LuckStats& other) {
@@ -49,6 +117,16 @@ void LuckStats::merge(const LuckStats& other) {
     raw_[i].merge(other.raw_[i]);
     correction_[i].merge(other.correction_[i]);
     adjusted_[i].merge(other.adjusted_[i]);
+  }
+  for (std::size_t i = 0; i < pair_raw_.size(); ++i) {
+    pair_raw_[i].merge(other.pair_raw_[i]);
+    pair_adjusted_[i].merge(other.pair_adjusted_[i]);
+    pair_correction_[i].merge(other.pair_correction_[i]);
+  }
+  for (std::size_t i = 0; i < group_raw_.size(); ++i) {
+    group_raw_[i].merge(other.group_raw_[i]);
+    group_adjusted_[i].merge(other.group_adjusted_[i]);
+    group_correction_[i].merge(other.group_correction_[i]);
   }
 }
 

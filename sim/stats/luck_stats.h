@@ -7,11 +7,21 @@
 // tournaments reach the same interval; the correction's mean is the mean
 // luck, zero in expectation (docs/statistics.md).
 //
+// Pairs of labels (a < b), as PairedStats (sim/stats/paired_stats.h) counts
+// them: per tournament and, in a duplicate cell, per group, the difference
+// D = (e_b / g) * S_a - (e_a / g) * S_b of the labels' sums S of the raw
+// outcome, of the adjusted outcome and of the correction, in kLuckUnit.
+// D / scale (PairedStats::tournament_scale, group_scale) is a's mean less
+// b's; the differences are independent and identically distributed, so the
+// adjusted paired interval is a Student t over them, and with duplicate
+// seating the group differences combine both reductions.
+//
 // Exactness and determinism as CellStats: integer sums only, so add() and
 // merge() are associative and commutative, and the state round-trips
 // exactly (sim/stats/cell_stats_io.cpp).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "sim/config/experiment.h"
@@ -26,6 +36,9 @@ class LuckStats {
 
   // One validated record (CellStats::add checks it).
   void add(const TournamentRecord& record);
+  // The pair differences of one duplicate group (its records are added with
+  // add() too). Precondition: the records are valid and the cell duplicate.
+  void add_group(std::span<const TournamentRecord> group);
   void merge(const LuckStats& other);
 
   // The raw outcome of a seat that finished with `placement`, in kLuckUnit.
@@ -34,6 +47,21 @@ class LuckStats {
   const Moments& raw(int label, LuckMetric metric) const { return raw_[index(label, metric)]; }
   const Moments& correction(int label, LuckMetric metric) const { return correction_[index(label, metric)]; }
   const Moments& adjusted(int label, LuckMetric metric) const { return adjusted_[index(label, metric)]; }
+
+  // The pair differences D of a < b per tournament, and per group (empty
+  // unless the cell is duplicate): of the raw outcome, the adjusted one and
+  // the correction (raw = adjusted + correction, D by D).
+  const Moments& pair_raw(int a, int b, LuckMetric metric) const { return pair_raw_[pair_index(a, b, metric)]; }
+  const Moments& pair_adjusted(int a, int b, LuckMetric metric) const { return pair_adjusted_[pair_index(a, b, metric)]; }
+  const Moments& pair_correction(int a, int b, LuckMetric metric) const {
+    return pair_correction_[pair_index(a, b, metric)];
+  }
+  const Moments& group_raw(int a, int b, LuckMetric metric) const { return group_raw_[pair_index(a, b, metric)]; }
+  const Moments& group_adjusted(int a, int b, LuckMetric metric) const { return group_adjusted_[pair_index(a, b, metric)]; }
+  const Moments& group_correction(int a, int b, LuckMetric metric) const {
+    return group_correction_[pair_index(a, b, metric)];
+  }
+  bool duplicate() const { return !group_raw_.empty(); }
 
   bool operator==(const LuckStats&) const = default;
 
@@ -47,11 +75,28 @@ class LuckStats {
   static std::size_t index(int label, LuckMetric metric) {
     return static_cast<std::size_t>(label * kLuckMetricCount + static_cast<int>(metric));
   }
+  std::size_t pair_index(int a, int b, LuckMetric metric) const {
+    const int pair = a * label_count_ - a * (a + 1) / 2 + (b - a - 1);
+    return static_cast<std::size_t>(pair * kLuckMetricCount + static_cast<int>(metric));
+  }
+  // Adds the D of raw, adjusted and correction sums ([label][metric]) of
+  // `records`, each label holding seats * records.size() entries.
+  void add_differences(std::span<const TournamentRecord> records, std::vector<Moments>& raw,
+                       std::vector<Moments>& adjusted, std::vector<Moments>& correction) const;
+
+  int label_count_ = 0;
+  std::vector<std::int64_t> seats_of_label_;  // [label]
 
   std::vector<int> payout_percent_;    // [place - 1]
   std::vector<Moments> raw_;           // [label * kLuckMetricCount + metric]
   std::vector<Moments> correction_;
   std::vector<Moments> adjusted_;
+  std::vector<Moments> pair_raw_;  // [pair_index(a, b, metric)], a < b, per tournament
+  std::vector<Moments> pair_adjusted_;
+  std::vector<Moments> pair_correction_;
+  std::vector<Moments> group_raw_;  // the same per duplicate group; empty unless duplicate
+  std::vector<Moments> group_adjusted_;
+  std::vector<Moments> group_correction_;
 };
 
 }  // namespace sngsim

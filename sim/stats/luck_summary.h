@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "sim/config/experiment.h"
+#include "sim/config/metric.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/intervals.h"
 
@@ -33,6 +34,35 @@ struct LuckSummary {
   AdjustedMetric itm_rate;
   AdjustedMetric mean_place;
 };
+
+// Label A against label B, adjusted (paired[]'s <metric>_diff_adjusted):
+// the mean adjusted outcome of A less B's, its paired interval (over
+// duplicate groups in a duplicate cell, else over tournaments, as
+// LabelDifference::ci95_paired), the mean luck of the difference (raw less
+// adjusted estimate, zero in expectation) with its paired interval, and
+// var(raw) / var(adjusted) of the same pairing. In a duplicate cell
+// combined_gain is what duplicate seating and the adjustment give together:
+// the raw per-tournament differences' variance / tournaments (random
+// seating's) over the adjusted group differences' variance / groups. Units
+// as LabelDifference: places, fractions of a win, ROI.
+struct AdjustedDifference {
+  std::optional<double> estimate;
+  std::optional<Interval> ci95_paired;
+  std::optional<double> mean_luck;
+  std::optional<Interval> mean_luck_ci95;
+  std::optional<double> variance_reduction;
+  std::optional<double> combined_gain;
+  std::int64_t groups = 0;
+};
+
+// Which adjusted outcome a compared Metric is.
+constexpr LuckMetric luck_metric(Metric metric) {
+  return metric == Metric::kMeanPlace ? LuckMetric::kPlace : metric == Metric::kWinRate ? LuckMetric::kWin : LuckMetric::kPrize;
+}
+
+// Precondition: stats.luck() is set; a != b, both labels of the cell. ROI
+// values are null without a buy-in.
+AdjustedDifference adjusted_difference(const CellStats& stats, int a, int b, Metric metric);
 
 // Precondition: stats.luck() is set; 0 <= label < stats.label_count().
 LuckSummary summarize_luck(const CellStats& stats, int label, const Payouts& payouts);

@@ -5,6 +5,7 @@
 
 #include "sim/stats/label_difference.h"
 #include "sim/stats/label_summary.h"
+#include "sim/stats/luck_summary.h"
 
 namespace sngsim {
 
@@ -29,6 +30,21 @@ std::optional<Interval> watched_interval(const StopRule& rule, const CellStats& 
   const PairedStats* paired = stats.paired();
   const auto a = label_index(stats, rule.label);
   if (paired == nullptr || !a) return std::nullopt;
+  if (rule.adjusted) {
+    if (stats.luck() == nullptr) return std::nullopt;
+    if (rule.vs.empty()) {
+      const LuckSummary player = summarize_luck(stats, *a, paired->payouts());
+      switch (rule.metric) {
+        case Metric::kMeanPlace: return player.mean_place.ci95;
+        case Metric::kWinRate: return player.win_rate.ci95;
+        case Metric::kRoi: return player.roi.ci95;
+      }
+      return std::nullopt;
+    }
+    const auto b = label_index(stats, rule.vs);
+    if (!b || *b == *a) return std::nullopt;
+    return adjusted_difference(stats, *a, *b, rule.metric).ci95_paired;
+  }
   if (rule.vs.empty()) {
     // The very values summary.json reports, so the rule and the report
     // cannot drift apart.
@@ -50,7 +66,7 @@ std::optional<std::string> stop_reason(const StopRule& rule, const CellStats& st
   if (!interval) return std::nullopt;
   const double width = interval->hi - interval->lo;
   if (!(width <= rule.ci_width)) return std::nullopt;
-  std::string what = std::string(metric_name(rule.metric)) + " " + rule.label;
+  std::string what = std::string(rule.adjusted ? "adjusted " : "") + metric_name(rule.metric) + " " + rule.label;
   if (!rule.vs.empty()) {
     const bool paired = stats.paired()->duplicate();
     what += " vs " + rule.vs + (paired ? " (paired, " + std::to_string(stats.paired()->groups()) + " groups)"

@@ -10,6 +10,10 @@
 //    labels that share every table as independent ignores that their places
 //    are negatively correlated, and makes the interval too narrow
 //    (sim/stats/label_difference.h).
+//  - with `adjusted: true` the luck-adjusted counterparts
+//    (sim/stats/luck_summary.h): players[label].luck_adjusted.<metric>.ci95
+//    (Student t, all three metrics), or paired[]'s
+//    <metric>_diff_adjusted.ci95_paired, paired the same way.
 
 #include <optional>
 #include <string>
