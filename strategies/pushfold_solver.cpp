@@ -1,9 +1,11 @@
 #include "strategies/pushfold_solver.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <memory>
-#include <mutex>
+#include <string_view>
 
 namespace sngsim {
 
@@ -179,25 +181,13 @@ double range_fraction(const ClassWeights& weights) {
   return combos / kHoldemComboCount;
 }
 
-namespace {
-
-constexpr int kGridPoints = static_cast<int>(2 * kMaxPushFoldStackBb) - 1;  // 1.0, 1.5, ..., 30.0
-constexpr int kMaxPlayersBehind = 8;
-
-int grid_index(double stack_bb) {
-  const double clamped = std::clamp(stack_bb, 1.0, kMaxPushFoldStackBb);
-  return static_cast<int>(std::lround(2.0 * clamped)) - 2;
-}
-
-double grid_stack(int index) { return 0.5 * (index + 2); }
-
 // Fictitious play between a first-in pusher with k players behind and the
 // range each of them calls with (see the header); returns the pusher's best
 // response to the averaged calling range, a pure range.
-ClassWeights solve_multiway_push(double stack, int behind) {
+ClassWeights solve_first_in_push_range(double stack, int behind, const ClassWeights& heads_up_call) {
   const PreflopEquityTable& table = preflop_equity_table();
   const double dead_if_called = 1.5 - 1.5 / behind;
-  ClassWeights call = heads_up_push_fold(stack).call;
+  ClassWeights call = heads_up_call;
   ClassWeights push{};
   const auto best_push = [&](const ClassWeights& calls) {
     const double fold_all = std::pow(1.0 - range_fraction(calls), behind);
@@ -210,7 +200,7 @@ ClassWeights solve_multiway_push(double stack, int behind) {
     return result;
   };
   // Enough rounds for the ranges to settle to within a class or two; this
-  // is an approximation of an approximation, and it runs on first use.
+  // is an approximation of an approximation.
   constexpr int kRounds = 60;
   for (int t = 1; t <= kRounds; ++t) {
     const ClassWeights pushes = best_push(call);
@@ -224,36 +214,99 @@ ClassWeights solve_multiway_push(double stack, int behind) {
   return best_push(call);
 }
 
-struct Cache {
-  std::array<std::once_flag, kGridPoints> heads_up_once;
-  std::array<PushFoldSolution, kGridPoints> heads_up;
-  std::array<std::once_flag, kGridPoints * kMaxPlayersBehind> multiway_once;
-  std::array<ClassWeights, kGridPoints * kMaxPlayersBehind> multiway;
-};
+int push_fold_grid_index(double stack_bb) {
+  const double clamped = std::clamp(stack_bb, 1.0, kMaxPushFoldStackBb);
+  return static_cast<int>(std::lround(2.0 * clamped)) - 2;
+}
 
-Cache& cache() {
-  static const auto instance = std::make_unique<Cache>();
-  return *instance;
+double push_fold_grid_stack(int index) { return 0.5 * (index + 2); }
+
+namespace {
+
+constexpr std::size_t kGridPoints = kPushFoldGridPoints;
+constexpr std::size_t kBehindSlots = kMaxPlayersBehind - 1;  // 2..kMaxPlayersBehind players behind
+
+// kHeadsUpTable: one solution per grid point. kFirstInTable: per grid point
+// and 2..kMaxPlayersBehind players behind, the pure range as one character
+// per class in chart order, '1' pushing.
+#include "strategies/data/pushfold_tables.inc"
+static_assert(std::ranges::all_of(kFirstInTable, [](std::string_view range) { return range.size() == kN; }),
+              "every first-in range has one character per class");
+
+const std::array<ClassWeights, kGridPoints * kBehindSlots>& first_in_table() {
+  // Spelled out as doubles once, so a lookup returns a ClassWeights like
+  // heads_up_push_fold's (a few microseconds, on first use, thread-safe).
+  static const auto ranges = [] {
+    auto result = std::make_unique<std::array<ClassWeights, kGridPoints * kBehindSlots>>();
+    for (std::size_t slot = 0; slot < result->size(); ++slot) {
+      for (std::size_t k = 0; k < kN; ++k) (*result)[slot][k] = kFirstInTable[slot][k] == '1' ? 1.0 : 0.0;
+    }
+    return result;
+  }();
+  return *ranges;
+}
+
+// A double as a C++ literal that reads back bit for bit.
+std::string literal(double x) {
+  if (x == 0.0 && !std::signbit(x)) return "0.0";
+  if (x == 1.0) return "1.0";
+  char text[40];
+  std::snprintf(text, sizeof text, "%a", x);
+  return text;
+}
+
+std::string stack_text(double stack_bb) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f", stack_bb);
+  return text;
+}
+
+std::string weights_literal(const ClassWeights& weights) {
+  std::string out = "{{";
+  for (std::size_t k = 0; k < kN; ++k) out += (k == 0 ? "" : ", ") + literal(weights[k]);
+  return out + "}}";
 }
 
 }  // namespace
 
 const PushFoldSolution& heads_up_push_fold(double stack_bb) {
-  Cache& c = cache();
-  const int g = grid_index(stack_bb);
-  const auto slot = static_cast<std::size_t>(g);
-  std::call_once(c.heads_up_once[slot], [&c, g, slot] { c.heads_up[slot] = solve_heads_up_push_fold(grid_stack(g)); });
-  return c.heads_up[slot];
+  return kHeadsUpTable[static_cast<std::size_t>(push_fold_grid_index(stack_bb))];
 }
 
 const ClassWeights& first_in_push_range(double stack_bb, int players_behind) {
   const int behind = std::clamp(players_behind, 1, kMaxPlayersBehind);
   if (behind == 1) return heads_up_push_fold(stack_bb).push;
-  Cache& c = cache();
-  const int g = grid_index(stack_bb);
-  const auto slot = static_cast<std::size_t>(g * kMaxPlayersBehind + behind - 1);
-  std::call_once(c.multiway_once[slot], [&c, g, behind, slot] { c.multiway[slot] = solve_multiway_push(grid_stack(g), behind); });
-  return c.multiway[slot];
+  const auto g = static_cast<std::size_t>(push_fold_grid_index(stack_bb));
+  return first_in_table()[g * kBehindSlots + static_cast<std::size_t>(behind - 2)];
+}
+
+std::string format_push_fold_tables(const std::vector<std::string>& header_lines) {
+  std::string out;
+  for (const std::string& line : header_lines) out += "// " + line + "\n";
+  out += "// Included by strategies/pushfold_solver.cpp inside its namespace.\n\n";
+  out += "constexpr std::array<PushFoldSolution, kGridPoints> kHeadsUpTable = {{\n";
+  std::vector<PushFoldSolution> heads_up;
+  for (std::size_t g = 0; g < kGridPoints; ++g) {
+    const PushFoldSolution s = solve_heads_up_push_fold(push_fold_grid_stack(static_cast<int>(g)));
+    heads_up.push_back(s);
+    out += "    // " + stack_text(s.stack_bb) + " bb\n";
+    out += "    {" + literal(s.stack_bb) + ",\n     " + weights_literal(s.push) + ",\n     " + weights_literal(s.call) +
+           ",\n     " + literal(s.sb_value) + ", " + literal(s.sb_gain) + ", " + literal(s.bb_gain) + ", " +
+           std::to_string(s.iterations) + "},\n";
+  }
+  out += "}};\n\n";
+  out += "constexpr std::array<std::string_view, kGridPoints * kBehindSlots> kFirstInTable = {{\n";
+  for (std::size_t g = 0; g < kGridPoints; ++g) {
+    const double stack = push_fold_grid_stack(static_cast<int>(g));
+    for (int behind = 2; behind <= kMaxPlayersBehind; ++behind) {
+      const ClassWeights range = solve_first_in_push_range(stack, behind, heads_up[g].call);
+      std::string chars(kN, '0');
+      for (std::size_t k = 0; k < kN; ++k) chars[k] = range[k] == 1.0 ? '1' : '0';
+      out += "    \"" + chars + "\",  // " + stack_text(stack) + " bb, " + std::to_string(behind) + " behind\n";
+    }
+  }
+  out += "}};\n";
+  return out;
 }
 
 }  // namespace sngsim

@@ -25,6 +25,9 @@
 // Calls facing a push in a multi-way pot are pot odds against the pusher's
 // assumed range (see pushfold_strategy.h).
 
+#include <string>
+#include <vector>
+
 #include "strategies/preflop_equity.h"
 
 namespace sngsim {
@@ -50,16 +53,35 @@ double push_fold_bb_best_response_value(double stack_bb, const ClassWeights& pus
 // Solves the heads-up game at one stack depth (>= 1 bb).
 PushFoldSolution solve_heads_up_push_fold(double stack_bb, double tolerance_bb = 1e-4, int max_iterations = 200'000);
 
-// Cached solutions on a grid: the stack rounded to the nearest 0.5 bb and
-// clamped to [1, kMaxPushFoldStackBb]. Each grid point is solved once per
-// process, on first use, thread-safe.
+// The first-in push range with `players_behind` (>= 2) players still to act
+// at one stack depth (see the top of this file), starting the fictitious
+// play from `heads_up_call`, the heads-up big blind's calling range at that
+// depth. A pure range: every weight is 0 or 1.
+ClassWeights solve_first_in_push_range(double stack_bb, int players_behind, const ClassWeights& heads_up_call);
+
+// Solutions on a grid: the stack rounded to the nearest 0.5 bb and clamped
+// to [1, kMaxPushFoldStackBb]. They are solved ahead of time, by the two
+// solvers above with their default arguments, and compiled into the binary
+// (strategies/data/pushfold_tables.inc, written by format_push_fold_tables),
+// so a run pays nothing to solve them; a test re-solves a sample of grid
+// points and compares them bit for bit.
 inline constexpr double kMaxPushFoldStackBb = 30.0;
+inline constexpr int kPushFoldGridPoints = static_cast<int>(2 * kMaxPushFoldStackBb) - 1;  // 1.0, 1.5, ..., 30.0
+inline constexpr int kMaxPlayersBehind = 8;
+int push_fold_grid_index(double stack_bb);
+double push_fold_grid_stack(int index);
 const PushFoldSolution& heads_up_push_fold(double stack_bb);
 
 // The first-in push range with `players_behind` (>= 1) players still to
-// act; 1 is the heads-up equilibrium's small-blind range. Cached like
-// heads_up_push_fold (players_behind clamped to 1..8).
+// act; 1 is the heads-up equilibrium's small-blind range. On the grid like
+// heads_up_push_fold (players_behind clamped to 1..kMaxPlayersBehind).
 const ClassWeights& first_in_push_range(double stack_bb, int players_behind);
+
+// Solves every grid point from scratch (a few seconds) and writes the
+// compiled-in tables as C++ initialisers, doubles in hexadecimal so that
+// they read back bit for bit: `sngsim pushfold-table --write
+// strategies/data/pushfold_tables.inc`. `header_lines` become comments.
+std::string format_push_fold_tables(const std::vector<std::string>& header_lines);
 
 // Share of all 1,326 combos a class-weight range holds.
 double range_fraction(const ClassWeights& weights);

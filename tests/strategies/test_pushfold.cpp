@@ -1,8 +1,10 @@
 // Heads-up push/fold equilibrium: neither side gains more than 0.01 bb a
 // hand by best-responding at 5, 10, 15 and 20 bb; sanity of the ranges; the
-// multi-player approximation tightens with players behind; and the
+// multi-player approximation tightens with players behind; the tables
+// compiled into the binary are the solvers' output, bit for bit; and the
 // `pushfold` strategy plays those ranges with legal actions only.
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
@@ -88,6 +90,41 @@ TEST_CASE("Push/fold ranges have the known shape", "[pushfold]") {
   CHECK(range_fraction(heads_up_push_fold(5).call) > range_fraction(heads_up_push_fold(15).call));
   // The grid: 9.8 bb is the 10 bb solution.
   CHECK(&heads_up_push_fold(9.8) == &heads_up_push_fold(10));
+}
+
+// Bit for bit: the compiled-in tables must be what the solvers compute now,
+// or a run would play ranges no code of this commit produces.
+bool same_bits(const ClassWeights& a, const ClassWeights& b) { return std::memcmp(a.data(), b.data(), sizeof a) == 0; }
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+TEST_CASE("The compiled-in push/fold tables are what the solvers compute, bit for bit", "[pushfold]") {
+  // Shallow, middle and deep grid points, the ends of the grid included; the
+  // generator (sngsim pushfold-table) solves all 59 the same way.
+  for (const int g : {0, 1, 8, 18, 29, 44, kPushFoldGridPoints - 1}) {
+    const double stack = push_fold_grid_stack(g);
+    REQUIRE(push_fold_grid_index(stack) == g);
+    const PushFoldSolution solved = solve_heads_up_push_fold(stack);
+    const PushFoldSolution& shipped = heads_up_push_fold(stack);
+    INFO(stack << " bb (grid point " << g << "); if this fails, regenerate the tables: "
+               << "build/sngsim pushfold-table --write strategies/data/pushfold_tables.inc");
+    CHECK(same_bits(shipped.stack_bb, solved.stack_bb));
+    CHECK(same_bits(shipped.push, solved.push));
+    CHECK(same_bits(shipped.call, solved.call));
+    CHECK(same_bits(shipped.sb_value, solved.sb_value));
+    CHECK(same_bits(shipped.sb_gain, solved.sb_gain));
+    CHECK(same_bits(shipped.bb_gain, solved.bb_gain));
+    CHECK(shipped.iterations == solved.iterations);
+    CHECK(same_bits(first_in_push_range(stack, 1), solved.push));
+    for (int behind = 2; behind <= kMaxPlayersBehind; ++behind) {
+      INFO(behind << " players behind");
+      CHECK(same_bits(first_in_push_range(stack, behind), solve_first_in_push_range(stack, behind, solved.call)));
+    }
+  }
+  // Off the grid: the nearest point, clamped at the ends.
+  CHECK(&heads_up_push_fold(0.2) == &heads_up_push_fold(1.0));
+  CHECK(&heads_up_push_fold(45.0) == &heads_up_push_fold(kMaxPushFoldStackBb));
+  CHECK(&first_in_push_range(7.2, 3) == &first_in_push_range(7.0, 3));
+  CHECK(&first_in_push_range(7.0, 12) == &first_in_push_range(7.0, kMaxPlayersBehind));
 }
 
 TEST_CASE("More players behind, tighter first-in pushes", "[pushfold]") {
