@@ -159,6 +159,8 @@ struct PairSummary {
   int a = 0, b = 0;       // indexes into the cell's labels
   std::int64_t groups = 0;
   LabelDifference mean_place_diff, win_rate_diff, roi_diff;
+  // adjust_luck only: the same differences luck-adjusted (sim/stats/luck_summary.h).
+  std::optional<AdjustedDifference> mean_place_diff_adjusted, win_rate_diff_adjusted, roi_diff_adjusted;
 };
 
 struct CellSummary {

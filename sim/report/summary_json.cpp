@@ -253,6 +253,17 @@ json difference_json(const LabelDifference& d) {
   return result;
 }
 
+json adjusted_difference_json(const AdjustedDifference& d) {
+  json result;
+  result["estimate"] = to_json(d.estimate);
+  result["ci95_paired"] = to_json(d.ci95_paired);
+  result["mean_luck"] = to_json(d.mean_luck);
+  result["mean_luck_ci95"] = to_json(d.mean_luck_ci95);
+  result["variance_reduction"] = to_json(d.variance_reduction);
+  result["combined_gain"] = to_json(d.combined_gain);
+  return result;
+}
+
 json paired_json(const CellSummary& cell) {
   json result = json::array();
   for (const PairSummary& pair : cell.paired) {
@@ -263,6 +274,9 @@ json paired_json(const CellSummary& cell) {
     entry["mean_place_diff"] = difference_json(pair.mean_place_diff);
     entry["win_rate_diff"] = difference_json(pair.win_rate_diff);
     entry["roi_diff"] = difference_json(pair.roi_diff);
+    if (pair.mean_place_diff_adjusted) entry["mean_place_diff_adjusted"] = adjusted_difference_json(*pair.mean_place_diff_adjusted);
+    if (pair.win_rate_diff_adjusted) entry["win_rate_diff_adjusted"] = adjusted_difference_json(*pair.win_rate_diff_adjusted);
+    if (pair.roi_diff_adjusted) entry["roi_diff_adjusted"] = adjusted_difference_json(*pair.roi_diff_adjusted);
     result.push_back(std::move(entry));
   }
   return result;

@@ -1,8 +1,10 @@
 // The summary's paired[]: every pair of labels compared on mean place, win
-// rate and ROI (sim/stats/label_difference.h).
+// rate and ROI (sim/stats/label_difference.h), and with adjust_luck
+// luck-adjusted too (sim/stats/luck_summary.h).
 
 #include "sim/report/summary_formats.h"
 #include "sim/stats/label_difference.h"
+#include "sim/stats/luck_summary.h"
 
 namespace sngsim {
 
@@ -19,6 +21,11 @@ std::vector<PairSummary> paired_summary(const CellStats& stats) {
       entry.mean_place_diff = label_difference(*paired, a, b, Metric::kMeanPlace);
       entry.win_rate_diff = label_difference(*paired, a, b, Metric::kWinRate);
       entry.roi_diff = label_difference(*paired, a, b, Metric::kRoi);
+      if (stats.luck() != nullptr) {
+        entry.mean_place_diff_adjusted = adjusted_difference(stats, a, b, Metric::kMeanPlace);
+        entry.win_rate_diff_adjusted = adjusted_difference(stats, a, b, Metric::kWinRate);
+        entry.roi_diff_adjusted = adjusted_difference(stats, a, b, Metric::kRoi);
+      }
       result.push_back(std::move(entry));
     }
   }

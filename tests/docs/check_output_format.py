@@ -4,7 +4,8 @@
 Usage: check_output_format.py SOURCE_DIR SNGSIM_BINARY
 
 Runs small experiments of the shipped configs (a sit-and-go with ICM at the
-cap, a matrix, a shoot-out, a cash table, duplicate seating, a stop rule)
+cap, a matrix, a shoot-out, a cash table, duplicate seating, luck-adjusted
+duplicate seating, a stop rule)
 into a scratch folder, then checks each results folder:
   - the files present are the ones the document's file table promises;
   - every CSV header is `cell`, the matrix keys, then exactly the columns
@@ -41,6 +42,9 @@ RUNS = [
     ("shoot-out", "shootout.yaml", ["-n", "6"], None),
     ("cash", "cash-bb100.yaml", ["-n", "4", "--set", "cash.hands=200"], None),
     ("duplicate", "duplicate.yaml", ["-n", "30"], None),
+    ("luck-adjusted, duplicate", "duplicate.yaml", ["-n", "60", "--set", "adjust_luck=true"],
+     lambda s: all("roi_diff_adjusted" in pair for cell in s["cells"] for pair in cell["paired"])
+     or "a pair without roi_diff_adjusted"),
     ("stop rule", "duplicate.yaml", ["-n", "300", "--set", STOP],
      lambda s: all(cell["stopped"] is not None for cell in s["cells"]) or "no cell was stopped by the rule"),
 ]
@@ -112,8 +116,13 @@ def documented_columns(doc, name, problems):
     if text is None:
         problems.append(f"output-format.md: no section ### `{name}`")
         return []
-    columns = [names_in(row[0])[0] for row in table_rows(text) if names_in(row[0])]
-    if columns[:2] != ["cell", "<matrix key>"]:
+    # A row may name several columns; one whose meaning starts with
+    # "`adjust_luck` only" is written by luck-adjusted runs only.
+    columns = []
+    for row in table_rows(text):
+        luck_only = len(row) > 1 and row[1].strip().startswith("`adjust_luck` only")
+        columns += [(column, luck_only) for column in names_in(row[0])]
+    if [c for c, _ in columns[:2]] != ["cell", "<matrix key>"]:
         problems.append(f"output-format.md: {name} does not start with `cell`, `<matrix key>`")
     return columns[2:]
 
@@ -137,6 +146,7 @@ def check_folder(run, folder, doc, files, problems):
     for cell in cells:
         keys += [key for key in cell["params"] if key not in keys]
     most_seats = max(cell["seats"] for cell in cells)
+    luck = any("luck_adjusted" in player for cell in cells for player in cell.get("players", {}).values())
     tournament_cells = [cell for cell in cells if cell["format"] != "cash"]
     sit_and_go = [cell for cell in cells if cell["format"] == "sit-and-go"]
     rows_expected = {
@@ -149,7 +159,9 @@ def check_folder(run, folder, doc, files, problems):
     }
     for name in sorted(n for n in present if n.endswith(".csv")):
         fixed = []
-        for column in documented_columns(doc, name, problems):
+        for column, luck_only in documented_columns(doc, name, problems):
+            if luck_only and not luck:
+                continue
             if column == "place_<p>":
                 fixed += [f"place_{p}" for p in range(1, most_seats + 1)]
             else:

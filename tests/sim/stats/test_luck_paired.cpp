@@ -23,6 +23,7 @@
 #include "sim/stats/luck_summary.h"
 #include "sim/stats/sample_plan.h"
 #include "sim/stats/stop_decision.h"
+#include "sim/report/summary.h"
 #include "tests/config_error_util.h"
 
 namespace sngsim {
@@ -157,6 +158,31 @@ TEST_CASE("luck paired: adjusted differences of hand-made duplicate groups match
   CHECK(wins.ci95_paired->lo == Approx(raw.ci95_paired->lo));
   CHECK(wins.ci95_paired->hi == Approx(raw.ci95_paired->hi));
   CHECK(*wins.mean_luck == 0.0);
+}
+
+TEST_CASE("luck paired: summary.json's paired[] carries the adjusted differences with adjust_luck only",
+          "[luck][paired][summary]") {
+  Experiment experiment;
+  experiment.cells = {cell_of(Seating::kDuplicate)};
+  CellStats stats(experiment.cells[0]);
+  for (const auto& group : groups()) stats.add_group(group);
+  const nlohmann::json pair = summarize(experiment, {stats}, Provenance{})["cells"][0]["paired"][0];
+  const AdjustedDifference d = adjusted_difference(stats, 0, 1, Metric::kMeanPlace);
+  const nlohmann::json& adjusted = pair["mean_place_diff_adjusted"];
+  CHECK(adjusted["estimate"].get<double>() == *d.estimate);
+  CHECK(adjusted["ci95_paired"][0].get<double>() == d.ci95_paired->lo);
+  CHECK(adjusted["mean_luck"].get<double>() == *d.mean_luck);
+  CHECK(adjusted["variance_reduction"].get<double>() == *d.variance_reduction);
+  CHECK(adjusted["combined_gain"].get<double>() == *d.combined_gain);
+  CHECK(pair.contains("win_rate_diff_adjusted"));
+  CHECK(pair.contains("roi_diff_adjusted"));
+
+  experiment.cells[0].adjust_luck = false;
+  CellStats plain(experiment.cells[0]);
+  for (const auto& group : groups()) plain.add_group(group);
+  const nlohmann::json raw_pair = summarize(experiment, {plain}, Provenance{})["cells"][0]["paired"][0];
+  CHECK_FALSE(raw_pair.contains("mean_place_diff_adjusted"));
+  CHECK(raw_pair["mean_place_diff"] == pair["mean_place_diff"]);
 }
 
 TEST_CASE("luck paired: without duplicate seating the adjusted pairs are the tournaments", "[luck][paired]") {
