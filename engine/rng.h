@@ -27,7 +27,14 @@ class CounterRng {
  public:
   constexpr explicit CounterRng(std::uint64_t key) : key_(key) {}
 
-  constexpr std::uint64_t next() { return mix64(key_ + 0x9E3779B97F4A7C15ULL * ++counter_); }
+  constexpr std::uint64_t next() { return output(++counter_); }
+
+  // Output n (counted from 1) of the stream, whatever the counter: next()
+  // is output(counter() + 1). Outputs are independent of each other, so a
+  // loop over several vectorises.
+  constexpr std::uint64_t output(std::uint64_t n) const { return mix64(key_ + 0x9E3779B97F4A7C15ULL * n); }
+  // Moves on by `n` outputs, as `n` calls of next() would.
+  constexpr void skip(std::uint64_t n) { counter_ += n; }
 
   // Uniform integer in [0, bound) by Lemire's multiply-and-reject, unbiased.
   constexpr std::uint32_t below(std::uint32_t bound) {
