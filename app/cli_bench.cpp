@@ -181,6 +181,12 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
         out.back()["median_cpu_ns_per_op"] = r.median_cpu_ns_per_op;
         out.back()["median_bot_cpu_ns_per_op"] = r.median_peer_cpu_ns_per_op;
       }
+      if (!r.reference_name.empty()) {
+        out.back()["reference"] = {{"name", r.reference_name},
+                                   {"median_ns_per_op", r.reference_median_ns_per_op},
+                                   {"samples_ns_per_op", r.reference_samples_ns_per_op},
+                                   {"speed_up", r.reference_median_ns_per_op / r.median_ns_per_op}};
+      }
     }
     nlohmann::json ratio_values = nlohmann::json::object();
     for (const auto& ratio : ratios) ratio_values[ratio.json_key] = ratio.value;
@@ -193,6 +199,10 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
   for (const auto& r : results) {
     std::printf("%-58s %12.2f ns/%s  %14.0f %s/s  (median of %zu)\n", r.name.c_str(), r.median_ns_per_op,
                 r.unit.c_str(), r.median_ops_per_sec, r.unit.c_str(), r.samples_ns_per_op.size());
+    if (!r.reference_name.empty()) {
+      std::printf("    %.2fx as fast as %s (%.2f ns, same run)\n", r.reference_median_ns_per_op / r.median_ns_per_op,
+                  r.reference_name.c_str(), r.reference_median_ns_per_op);
+    }
     if (r.median_cpu_ns_per_op > 0) {
       // Processor time does not wait for a busy machine's scheduler: the
       // rate two idle cores would reach is about 1e9 / (sngsim + bot).

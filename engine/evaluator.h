@@ -13,13 +13,14 @@
 //   full house 7141..7296, four of a kind 7297..7452,
 //   straight flush 7453..7462 (7462 = royal flush).
 //
-// Evaluators are table lookups (about 600 KB of tables, built from the
+// Evaluators are table lookups (about 700 KB of tables, built from the
 // ranking rules during static initialisation; see engine/evaluator_tables.h),
 // thread-safe and allocation-free. evaluate_holdem is inline: its whole cost
 // is a few nanoseconds, so a call would be a noticeable share of it.
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -73,6 +74,44 @@ struct HandRank {
 // `cards` holds 5..7 cards.
 inline HandRank evaluate_holdem(CardSet cards);
 
+// A hold'em hand built card by card, with the sums its evaluation needs
+// kept beside the cards: adding a card is one add and one or, and
+// evaluating it reads no per-suit table (evaluate_holdem(CardSet) reads
+// four). The fastest path when cards come one at a time (a deal), or when a
+// shared board takes each player's hole cards (see below).
+class HoldemHand {
+ public:
+  constexpr HoldemHand() = default;
+  explicit constexpr HoldemHand(CardSet cards) {
+    for (std::uint64_t rest = cards.bits(); rest != 0; rest &= rest - 1) {
+      const int bit = std::countr_zero(rest);
+      add(make_card(bit & 15, bit >> 4));
+    }
+  }
+  // Precondition: `card` is not in the hand, which holds at most six.
+  constexpr void add(Card card) {
+    const evaluator_detail::CardEntry& entry = evaluator_detail::kCardEntry[card];
+    key_ += entry.key;
+    bits_ |= entry.bit;
+  }
+  constexpr CardSet cards() const { return CardSet::from_bits(bits_); }
+  // Key weights and suit counts (evaluator_tables.h).
+  constexpr std::uint64_t key() const { return key_; }
+
+ private:
+  std::uint64_t key_ = evaluator_detail::kEmptyHandKey;
+  std::uint64_t bits_ = 0;
+};
+
+// Precondition: `hand` holds 5..7 cards.
+inline HandRank evaluate_holdem(const HoldemHand& hand);
+
+// The board every player shares plus one player's two hole cards, as a
+// showdown evaluates them: two adds on the board's sums, no card set built
+// unless a flush is possible. Preconditions: `board` holds 3..5 cards, the
+// hole cards are two others.
+inline HandRank evaluate_holdem(const HoldemHand& board, Card hole0, Card hole1);
+
 // Best hand using exactly two of the four hole cards and exactly three of the
 // board's 3..5 cards (Omaha, R16). Preconditions: `hole` holds 4 cards,
 // `board` 3..5 others.
@@ -104,7 +143,33 @@ inline std::uint64_t suit_lane(std::uint64_t bits, int suit) {
   return static_cast<std::uint16_t>(bits >> (16 * suit));
 }
 
+// The best flush of a hand whose suit counts (a key word) say one suit
+// holds five or more cards: that suit's field alone decides it.
+inline std::uint16_t counted_flush_value(std::uint64_t key, std::uint64_t bits) {
+  const int suit = (std::countr_zero(key & kFlushCountBits) - kSuitCountShift - 3) / 4;
+  return kTables.flush_value[(bits >> (16 * suit)) & 0x1FFF];
+}
+
 }  // namespace evaluator_detail
+
+inline HandRank evaluate_holdem(const HoldemHand& hand) {
+  assert(hand.cards().size() >= 5 && hand.cards().size() <= 7);
+  const std::uint64_t key = hand.key();
+  if (key & evaluator_detail::kFlushCountBits) [[unlikely]] {
+    return HandRank{evaluator_detail::counted_flush_value(key, hand.cards().bits())};
+  }
+  return HandRank{evaluator_detail::kTables.key_value(static_cast<std::uint32_t>(key))};
+}
+
+inline HandRank evaluate_holdem(const HoldemHand& board, Card hole0, Card hole1) {
+  using evaluator_detail::kCardEntry;
+  const std::uint64_t key = board.key() + kCardEntry[hole0].key + kCardEntry[hole1].key;
+  if (key & evaluator_detail::kFlushCountBits) [[unlikely]] {
+    const std::uint64_t bits = board.cards().bits() | kCardEntry[hole0].bit | kCardEntry[hole1].bit;
+    return HandRank{evaluator_detail::counted_flush_value(key, bits)};
+  }
+  return HandRank{evaluator_detail::kTables.key_value(static_cast<std::uint32_t>(key))};
+}
 
 inline HandRank evaluate_holdem(CardSet cards) {
   assert(cards.size() >= 5 && cards.size() <= 7);

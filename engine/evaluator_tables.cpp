@@ -12,27 +12,6 @@
 namespace sngsim::evaluator_detail {
 namespace {
 
-// Found by a greedy search (each weight the smallest that keeps all sums of
-// up to seven ranks, at most four of a rank, distinct); the largest sum,
-// four aces and three kings, is 18,393,157 < 2^25. The build re-checks
-// distinctness for every hand the evaluator can see.
-constexpr std::array<std::uint32_t, kRanks> kRankWeight = {
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
-static_assert(4 * kRankWeight[12] + 3 * kRankWeight[11] <= kKeyMask);
-
-// Keys are scrambled by multiplying with an odd constant mod 2^25, a
-// bijection, so distinct sums stay distinct. Unscrambled, the high ranks'
-// weights crowd the keys into a few rows and the perfect hash packs at 33%;
-// scrambled rows are evenly sparse and pack at about 83%. Multiplication
-// distributes over the sum, so the scramble lives in the weights and costs
-// the lookup only a mask.
-constexpr std::uint32_t kScramble = 0x9E3779B1u;
-constexpr std::array<std::uint32_t, kRanks> kKeyWeight = [] {
-  std::array<std::uint32_t, kRanks> weight{};
-  for (int r = 0; r < kRanks; ++r) weight[r] = (kRankWeight[r] * kScramble) & kKeyMask;
-  return weight;
-}();
-
 // A Score is a comparable description of a five-card hand, used only while
 // building: category in bits 20..23, then up to five ranks, one per nibble,
 // most significant first. Comparing Scores compares hands.
@@ -200,12 +179,11 @@ std::vector<KeyValue> rank_entries(const ValueOf& value_of) {
 // Exact first fit rescans the whole crowded front of the table for every
 // row (about 0.1 s); a row with as many keys as the last one placed rarely
 // fits much before it, so the search starts kSearchBack slots before that
-// one instead. That costs about 8% more slots (~89k for 73,775 keys) and
-// builds in a few milliseconds.
+// one instead. That costs about 20% more slots (149.6k for 73,775 keys,
+// 123k with exact first fit) and builds in a few milliseconds.
 constexpr std::size_t kSearchBack = 2048;
 
 void build_perfect_hash(Tables& tables, const std::vector<KeyValue>& entries) {
-  constexpr std::uint32_t kRowWidth = 1u << kRowShift;
   std::vector<std::vector<std::uint32_t>> columns(kRowCount);
   for (const auto& [key, value] : entries) columns[key >> kRowShift].push_back(key & (kRowWidth - 1));
   std::vector<std::uint32_t> order;
@@ -220,6 +198,12 @@ void build_perfect_hash(Tables& tables, const std::vector<KeyValue>& entries) {
   std::stable_sort(order.begin(), order.end(),
                    [&](std::uint32_t a, std::uint32_t b) { return columns[a].size() > columns[b].size(); });
 
+  // The window bits of possible bases (multiples of kRowBaseScale).
+  constexpr std::uint64_t kBaseBits = [] {
+    std::uint64_t bits = 0;
+    for (std::uint32_t j = 0; j < 64; j += kRowBaseScale) bits |= std::uint64_t{1} << j;
+    return bits;
+  }();
   // One bit per slot, set when used; slots past the end are free.
   std::vector<std::uint64_t> used;
   const auto free_window = [&](std::size_t slot) {  // bit j: slot + j is free
@@ -236,9 +220,10 @@ void build_perfect_hash(Tables& tables, const std::vector<KeyValue>& entries) {
     const auto& cols = columns[row];
     const std::size_t last = last_placed[cols.size()];
     const std::size_t start = std::max(first_free, last > kSearchBack ? last - kSearchBack : 0);
-    std::size_t base = start > cols.front() ? start - cols.front() : 0;
+    // Bases are even (kRowBaseScale): only even bits of a window count.
+    std::size_t base = (start > cols.front() ? start - cols.front() : 0) / kRowBaseScale * kRowBaseScale;
     for (;; base += 64) {
-      std::uint64_t fits = ~std::uint64_t{0};
+      std::uint64_t fits = kBaseBits;
       for (std::size_t i = 0; i < cols.size() && fits != 0; ++i) fits &= free_window(base + cols[i]);
       if (fits != 0) {
         base += static_cast<std::size_t>(std::countr_zero(fits));
@@ -250,19 +235,15 @@ void build_perfect_hash(Tables& tables, const std::vector<KeyValue>& entries) {
     used.resize(std::max(used.size(), slot_count / 64 + 1), 0);
     for (const std::uint32_t c : cols) used[(base + c) / 64] |= std::uint64_t{1} << ((base + c) % 64);
     while (first_free < slot_count && (used[first_free / 64] >> (first_free % 64)) & 1) ++first_free;
-    tables.row_offset[row] = static_cast<std::uint32_t>(base) - (row << kRowShift);
+    if (base / kRowBaseScale > 0xFFFF || base % kRowBaseScale != 0) throw std::logic_error("evaluator: perfect hash outgrew its row bases");
+    tables.row_base[row] = static_cast<std::uint16_t>(base / kRowBaseScale);
   }
 
-  // Rows no hand uses point at the table's start, so that even a set of
+  // Rows no hand uses keep base 0, the table's start, so that even a set of
   // fewer than five cards, whose key is in no row, reads inside the table.
-  for (std::uint32_t row = 0; row < kRowCount; ++row) {
-    if (columns[row].empty()) tables.row_offset[row] = 0u - (row << kRowShift);
-  }
-  if (slot_count + kRowWidth > kValueCapacity) throw std::logic_error("evaluator: perfect hash outgrew its table");
+  if (slot_count > kValueCapacity) throw std::logic_error("evaluator: perfect hash outgrew its table");
   tables.value_count = slot_count;
-  for (const auto& [key, value] : entries) {
-    tables.value[key + tables.row_offset[key >> kRowShift]] = value;
-  }
+  for (const auto& [key, value] : entries) tables.value[tables.slot(key)] = value;
 }
 
 void build_suit_tables(Tables& tables, const ValueOf& value_of) {
@@ -339,7 +320,7 @@ Tables::Tables() {
 }
 
 std::size_t Tables::bytes() const {
-  return sizeof(suit_key) + sizeof(flush_value) + sizeof(row_offset) + value_count * sizeof(value[0]) +
+  return sizeof(suit_key) + sizeof(flush_value) + sizeof(row_base) + value_count * sizeof(value[0]) +
          sizeof(rank_key_weight) + sizeof(rank_pair) + sizeof(quad_of_pairs) + sizeof(two_plus_four);
 }
 

@@ -17,6 +17,12 @@ struct BenchResult {
   // wall time (process bots: sngsim's side and the bot's), medians.
   double median_cpu_ns_per_op = 0.0;
   double median_peer_cpu_ns_per_op = 0.0;
+  // Where a bench times a reference on the same work in the same run (the
+  // load moves absolute figures by a third, not the ratio): what it is, and
+  // its median. reference / median above 1 means faster than the reference.
+  std::string reference_name;
+  double reference_median_ns_per_op = 0.0;
+  std::vector<double> reference_samples_ns_per_op;
 };
 
 // The median of samples (the mean of the middle two for an even count).

@@ -123,3 +123,35 @@ TEST_CASE("sngsim bench tournament --config naming a missing file stops with exi
   CHECK(exit_code == 2);
   CHECK(text.find("configs/bench.yaml") != std::string::npos);
 }
+
+// Each evaluator figure beside its reference timed on the same hands in the
+// same run; exactly one hold'em random-order figure, the one the yardstick
+// against OMPEval reads.
+TEST_CASE("sngsim bench evaluator reports each figure against a reference from the same run", "[bench]") {
+  TempDir dir("sngsim_bench_evaluator");
+  int exit_code = -1;
+  const std::string output = run_bench(dir, "evaluator --runs 1 --json", exit_code);
+  INFO(output);
+  REQUIRE(exit_code == 0);
+  const auto json = nlohmann::json::parse(output);
+  int random_holdem = 0;
+  int with_reference = 0;
+  for (const auto& result : json.at("results")) {
+    const std::string name = result.at("name").get<std::string>();
+    CHECK(result.at("unit") == "eval");
+    CHECK(result.at("median_ns_per_op").get<double>() > 0);
+    if (name.find("hold") != std::string::npos && name.find("random") != std::string::npos) ++random_holdem;
+    if (!result.contains("reference")) continue;
+    ++with_reference;
+    const auto& reference = result.at("reference");
+    CHECK(!reference.at("name").get<std::string>().empty());
+    CHECK(reference.at("speed_up").get<double>() ==
+          reference.at("median_ns_per_op").get<double>() / result.at("median_ns_per_op").get<double>());
+  }
+  CHECK(random_holdem == 1);
+  CHECK(with_reference == 4);  // all but the enumeration order
+
+  const std::string text = run_bench(dir, "evaluator --runs 1", exit_code);
+  REQUIRE(exit_code == 0);
+  CHECK(text.find("as fast as the same hands as card sets") != std::string::npos);
+}

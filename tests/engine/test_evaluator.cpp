@@ -247,6 +247,63 @@ TEST_CASE("R16 all 133,784,560 seven-card hands reproduce the exact category cou
   CHECK(total == 133'784'560);
 }
 
+// Every 7-card hand twice more: built card by card (HoldemHand, as a deal
+// does), and as its first five cards for a board that takes the last two as
+// hole cards (the showdown's path). Both must give the card set's value.
+TEST_CASE("R16 all 133,784,560 seven-card hands: HoldemHand and the shared-board path equal the card set's value",
+          "[evaluator]") {
+  std::int64_t hands = 0;
+  std::int64_t built_mismatches = 0;
+  std::int64_t board_mismatches = 0;
+  for (int a = 0; a < kDeckSize; ++a) {
+    for (int b = a + 1; b < kDeckSize; ++b) {
+      for (int c = b + 1; c < kDeckSize; ++c) {
+        for (int d = c + 1; d < kDeckSize; ++d) {
+          for (int e = d + 1; e < kDeckSize; ++e) {
+            HoldemHand board;
+            for (const int card : {a, b, c, d, e}) board.add(static_cast<Card>(card));
+            for (int f = e + 1; f < kDeckSize; ++f) {
+              HoldemHand six = board;
+              six.add(static_cast<Card>(f));
+              for (int g = f + 1; g < kDeckSize; ++g) {
+                HoldemHand seven = six;
+                seven.add(static_cast<Card>(g));
+                const HandRank expected = evaluate_holdem(seven.cards());
+                built_mismatches += evaluate_holdem(seven) != expected;
+                board_mismatches += evaluate_holdem(board, static_cast<Card>(f), static_cast<Card>(g)) != expected;
+                ++hands;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  CHECK(hands == 133'784'560);
+  CHECK(built_mismatches == 0);
+  CHECK(board_mismatches == 0);
+}
+
+TEST_CASE("R16 HoldemHand of 5 and 6 cards equals the card set's value", "[evaluator]") {
+  CounterRng rng(0x5EED'0056);
+  int mismatches = 0;
+  for (int i = 0; i < 200'000; ++i) {
+    const CardSet set = random_cards(rng, 5 + i % 2);
+    const HoldemHand hand(set);
+    if (hand.cards() != set || evaluate_holdem(hand) != evaluate_holdem(set)) ++mismatches;
+    // A flop or turn with two hole cards added, as a bot reads its hand.
+    const std::vector<Card> list = card_list(set);
+    HoldemHand board;
+    for (std::size_t c = 2; c < list.size(); ++c) board.add(list[c]);
+    if (evaluate_holdem(board, list[0], list[1]) != evaluate_holdem(set)) ++mismatches;
+  }
+  CHECK(mismatches == 0);
+  // Flushes of every suit, found from the suit counts.
+  for (const char* text : {"2c5c8cJcQc3d4h", "2d5d8dJdQd3c4h", "2h5h8hJhQh3d4c", "2s5s8sJsQs3d4h", "9sTsJsQsKsAsAh"}) {
+    CHECK(evaluate_holdem(HoldemHand(cards(text))) == holdem(text));
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Against the reference evaluator.
 
