@@ -98,10 +98,10 @@ std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
   return results;
 }
 
-// `sngsim bench process`: decisions per second through one Python process
-// (the kit's always-call bot) and one C++ process (bots/cpp), then the
-// wall time of configs/python-bot.yaml (two Python seats, four built-ins)
-// on 2 threads.
+// `sngsim bench process`: the pipe round trip (the floor), decisions per
+// second through one Python process (the kit's always-call bot) and one
+// C++ process (bots/cpp), then the wall time of configs/python-bot.yaml
+// (two Python seats, four built-ins) on 2 threads.
 std::vector<BenchResult> bench_process(const BenchOptions& options) {
   namespace fs = std::filesystem;
   const std::string python = options.python.find('/') == std::string::npos ? find_in_path(options.python)
@@ -109,6 +109,9 @@ std::vector<BenchResult> bench_process(const BenchOptions& options) {
   const fs::path source = SNGSIM_SOURCE_DIR;
   const fs::path cpp_bot = fs::read_symlink("/proc/self/exe").parent_path() / "bots" / "cpp_bot";
   std::vector<BenchResult> results;
+  // The reference in the same minutes: what the kernel's round trip alone
+  // costs on this machine (the bots' figures divided by it are printed).
+  results.push_back(bench_pipe_round_trip(options.runs, options.decisions));
   if (python.empty()) {
     std::cerr << "bench process: no " << options.python << " in PATH; the Python figures are skipped\n";
   } else {
@@ -217,7 +220,16 @@ void run_bench(const BenchOptions& options) {
   }
   // Not in `all`: it needs Python and runs for half a minute.
   if (options.what == "process") {
-    for (auto& r : bench_process(options)) results.push_back(std::move(r));
+    auto process = bench_process(options);
+    const double floor_ns = process.front().median_ns_per_op;
+    for (std::size_t i = 1; i < process.size() && floor_ns > 0; ++i) {
+      if (process[i].unit != "decision") continue;
+      const bool python_bot = process[i].name.find("Python") != std::string::npos;
+      ratios.push_back({std::string(python_bot ? "Python" : "C++") + " decision / pipe round trip",
+                        python_bot ? "python_decision_over_pipe" : "cpp_decision_over_pipe",
+                        process[i].median_ns_per_op / floor_ns});
+    }
+    for (auto& r : process) results.push_back(std::move(r));
   }
   if (all || options.what == "tournament") {
     auto tournaments = bench_tournaments(options);

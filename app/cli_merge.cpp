@@ -88,7 +88,7 @@ void merge(const MergeOptions& options) {
     throw CLI::RuntimeError(kExitBadInput);
   }
 
-  nlohmann::json summary;
+  RunSummary summary;
   try {
     summary = write_run_results(options.out, experiment, merged, options.force);
   } catch (const std::exception& error) {

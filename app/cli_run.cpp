@@ -203,7 +203,7 @@ void run(const RunCommandOptions& options) {
   }
 
   const RunResult result = result_of(state);
-  nlohmann::json summary;
+  RunSummary summary;
   try {
     summary = write_run_results(out, experiment, state, options.force);
   } catch (const std::exception& error) {
@@ -231,8 +231,8 @@ void run(const RunCommandOptions& options) {
               << final_dir.string() << "/\n";
   }
   if (!options.quiet) std::cout << console_table(summary);
-  if (const auto& provenance = summary["provenance"]; provenance.contains("timing_dependent")) {
-    std::cout << "Timing-dependent: " << provenance["timeouts"]
+  if (summary.timeouts > 0) {
+    std::cout << "Timing-dependent: " << summary.timeouts
               << " decisions ran out of time (V5), so these results depend on the machine's speed\n";
   }
   std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done

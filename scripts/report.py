@@ -553,7 +553,7 @@ def esc(value):
 
 
 # One line for each interval method the page shows, keyed by the names
-# summary.json gives them under "intervals" (sim/report/summary.h);
+# summary.json gives them under "intervals" (docs/output-format.md);
 # docs/statistics.md has the details and the tests of each.
 PAGE_INTERVALS = (
     ("proportion", "wilson", "Rates (win rate, in the money): Wilson score interval, the values of p that a "

@@ -1,5 +1,5 @@
-"""Reads a sngsim results folder (summary.json, schema at the top of
-sim/report/summary.h) as plain objects, and as pandas DataFrames when
+"""Reads a sngsim results folder (summary.json, defined in
+docs/output-format.md) as plain objects, and as pandas DataFrames when
 pandas is installed.
 
     from sngsim_bot import results

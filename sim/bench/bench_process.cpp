@@ -1,5 +1,6 @@
 #include "sim/bench/bench_process.h"
 
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,6 +87,49 @@ BenchResult bench_process_decisions(const std::string& name, const std::vector<s
   shutdown_bots();
   result.median_ns_per_op = median(result.samples_ns_per_op);
   result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+  return result;
+}
+
+BenchResult bench_pipe_round_trip(int runs, int trips) {
+  BenchResult result;
+  result.name = "pipe round trip, 1 byte to a forked child and back";
+  result.unit = "trip";
+  int to_child[2];
+  int to_parent[2];
+  if (::pipe(to_child) != 0) return result;
+  if (::pipe(to_parent) != 0) {
+    ::close(to_child[0]);
+    ::close(to_child[1]);
+    return result;
+  }
+  const long total = static_cast<long>(runs) * trips;
+  const pid_t child = ::fork();
+  if (child == 0) {
+    char byte = 0;
+    for (long i = 0; i < total; ++i) {
+      if (::read(to_child[0], &byte, 1) != 1 || ::write(to_parent[1], &byte, 1) != 1) break;
+    }
+    ::_exit(0);
+  }
+  ::close(to_child[0]);
+  ::close(to_parent[1]);
+  bool broken = child < 0;
+  char byte = 'x';
+  for (int run = 0; run < runs && !broken; ++run) {
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < trips && !broken; ++i) {
+      broken = ::write(to_child[1], &byte, 1) != 1 || ::read(to_parent[0], &byte, 1) != 1;
+    }
+    const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
+    if (!broken) result.samples_ns_per_op.push_back(took.count() / trips);
+  }
+  ::close(to_child[1]);
+  ::close(to_parent[0]);
+  if (child > 0) ::waitpid(child, nullptr, 0);
+  if (!result.samples_ns_per_op.empty()) {
+    result.median_ns_per_op = median(result.samples_ns_per_op);
+    result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+  }
   return result;
 }
 

@@ -16,4 +16,12 @@ namespace sngsim {
 BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command, int runs,
                                     int decisions);
 
+// The floor under any bot in another process, measured in the same run as
+// the bots: one byte written to a forked child through a pipe and one byte
+// read back, `trips` times per run, wall time. A decision of a process bot
+// makes the same kernel round trip (write, wake the bot, wait, wake
+// sngsim) plus the work at both ends, so no bot can answer faster than
+// this on the machine at hand.
+BenchResult bench_pipe_round_trip(int runs, int trips);
+
 }  // namespace sngsim

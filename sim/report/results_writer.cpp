@@ -9,14 +9,17 @@
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
+#include <map>
+#include <optional>
 #include <system_error>
+#include <type_traits>
+#include <variant>
 
 #include "sim/io/atomic_file.h"
 
 namespace sngsim {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -53,16 +56,27 @@ std::string number_text(double value) {
   return std::string(buffer, result.ptr);
 }
 
-std::string csv_value(const json& value) {
-  if (value.is_null()) return "";
-  if (value.is_string()) return csv_quote(value.get<std::string>());
-  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
-  if (value.is_number_integer()) return value.dump();
-  if (value.is_number_float()) return number_text(value.get<double>());
-  return csv_quote(value.dump());
+// The text of one field: what summary.json holds, so CSV and JSON agree;
+// a null is empty.
+std::string csv_text(const std::optional<double>& value) { return value ? number_text(*value) : std::string(); }
+std::string csv_text(std::int64_t value) { return std::to_string(value); }
+std::string csv_text(bool value) { return value ? "true" : "false"; }
+std::string csv_text(const std::variant<std::int64_t, double>& value) {
+  return std::holds_alternative<std::int64_t>(value) ? csv_text(std::get<std::int64_t>(value))
+                                                     : number_text(std::get<double>(value));
 }
-
-json interval_bound(const json& interval, std::size_t i) { return interval.is_array() ? interval[i] : json(nullptr); }
+std::string csv_lo(const std::optional<Interval>& interval) {
+  return interval ? number_text(interval->lo) : std::string();
+}
+std::string csv_hi(const std::optional<Interval>& interval) {
+  return interval ? number_text(interval->hi) : std::string();
+}
+// A value with its interval's bounds: three columns.
+void append(std::vector<std::string>& row, const std::optional<double>& value, const std::optional<Interval>& ci) {
+  row.push_back(csv_text(value));
+  row.push_back(csv_lo(ci));
+  row.push_back(csv_hi(ci));
+}
 
 class CsvTable {
  public:
@@ -84,9 +98,9 @@ class CsvTable {
 };
 
 // The matrix keys of every cell, in first-appearance order.
-std::vector<std::string> param_keys(const Experiment& experiment) {
+std::vector<std::string> param_keys(const RunSummary& summary) {
   std::vector<std::string> keys;
-  for (const Cell& cell : experiment.cells) {
+  for (const CellSummary& cell : summary.cells) {
     for (const auto& [key, value] : cell.params) {
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
     }
@@ -97,8 +111,8 @@ std::vector<std::string> param_keys(const Experiment& experiment) {
 // Leading columns shared by every CSV: cell index, then the matrix keys.
 class CellColumns {
  public:
-  CellColumns(const Experiment& experiment, const std::vector<std::string>& fixed_columns)
-      : experiment_(&experiment), keys_(param_keys(experiment)) {
+  CellColumns(const RunSummary& summary, const std::vector<std::string>& fixed_columns)
+      : summary_(&summary), keys_(param_keys(summary)) {
     header_.push_back("cell");
     for (const std::string& key : keys_) {
       const bool collides =
@@ -112,7 +126,7 @@ class CellColumns {
 
   std::vector<std::string> prefix(std::size_t cell_index) const {
     std::vector<std::string> fields{std::to_string(cell_index)};
-    const auto& params = experiment_->cells[cell_index].params;
+    const auto& params = summary_->cells[cell_index].params;
     for (const std::string& key : keys_) {
       const auto it = std::find_if(params.begin(), params.end(), [&](const auto& kv) { return kv.first == key; });
       fields.push_back(it == params.end() ? "" : csv_quote(it->second));
@@ -121,14 +135,21 @@ class CellColumns {
   }
 
  private:
-  const Experiment* experiment_;
+  const RunSummary* summary_;
   std::vector<std::string> keys_;
   std::vector<std::string> header_;
 };
 
-// "sit-and-go", "shootout" or "cash"; summaries written before formats
-// existed are sit-and-go.
-std::string cell_format(const json& cell) { return cell.value("format", std::string("sit-and-go")); }
+// The players of a sit-and-go or shoot-out cell; null for cash.
+const std::vector<PlayerSummary>* players_of(const CellSummary& cell) {
+  if (const auto* s = std::get_if<SitAndGoSummary>(&cell.detail)) return &s->players;
+  if (const auto* s = std::get_if<ShootoutSummary>(&cell.detail)) return &s->players;
+  return nullptr;
+}
+
+int seats_of(const CellSummary& cell) {
+  return std::visit([](const auto& detail) { return detail.seats; }, cell.detail);
+}
 
 // adjust_luck (docs/statistics.md): players.csv gains the adjusted
 // estimates, their intervals and the mean luck of ROI; without it the file
@@ -138,32 +159,30 @@ constexpr const char* kLuckColumns[] = {
     "adj_win_rate_hi", "adj_itm_rate",     "adj_itm_rate_lo",   "adj_itm_rate_hi", "adj_mean_place",
     "adj_mean_place_lo", "adj_mean_place_hi", "mean_luck_roi",  "roi_variance_reduction"};
 
-bool any_luck_adjusted(const json& summary) {
-  for (const json& cell : summary["cells"]) {
-    if (cell.contains("variance_reduction")) return true;
+bool any_luck_adjusted(const RunSummary& summary) {
+  for (const CellSummary& cell : summary.cells) {
+    const auto* s = std::get_if<SitAndGoSummary>(&cell.detail);
+    if (s != nullptr && s->variance_reduction) return true;
   }
   return false;
 }
 
-void append_luck_columns(const json& player, std::vector<std::string>& row) {
-  if (!player.contains("luck_adjusted")) {
+void append_luck_columns(const PlayerSummary& player, std::vector<std::string>& row) {
+  if (!player.luck_adjusted) {
     row.insert(row.end(), std::size(kLuckColumns), "");
     return;
   }
-  const json& adjusted = player["luck_adjusted"];
-  for (const char* metric : {"roi", "win_rate", "itm_rate", "mean_place"}) {
-    const json& m = adjusted[metric];
-    for (const json& value : {m["estimate"], interval_bound(m["ci95"], 0), interval_bound(m["ci95"], 1)}) {
-      row.push_back(csv_value(value));
-    }
+  const LuckSummary& adjusted = *player.luck_adjusted;
+  for (const AdjustedMetric* m : {&adjusted.roi, &adjusted.win_rate, &adjusted.itm_rate, &adjusted.mean_place}) {
+    append(row, m->value, m->ci95);
   }
-  row.push_back(csv_value(adjusted["roi"]["mean_luck"]));
-  row.push_back(csv_value(adjusted["roi"]["variance_reduction"]));
+  row.push_back(csv_text(adjusted.roi.mean_luck));
+  row.push_back(csv_text(adjusted.roi.variance_reduction));
 }
 
-std::string players_csv(const json& summary, const Experiment& experiment) {
+std::string players_csv(const RunSummary& summary) {
   int max_players = 0;
-  for (const json& cell : summary["cells"]) max_players = std::max(max_players, cell["seats"].get<int>());
+  for (const CellSummary& cell : summary.cells) max_players = std::max(max_players, seats_of(cell));
   std::vector<std::string> fixed{
       "label",       "entries",     "mean_place", "mean_place_lo",    "mean_place_hi", "win_rate",
       "win_rate_lo", "win_rate_hi", "itm_rate",   "itm_rate_lo",      "itm_rate_hi",   "mean_prize",
@@ -174,81 +193,89 @@ std::string players_csv(const json& summary, const Experiment& experiment) {
   if (luck) {
     for (const char* column : kLuckColumns) fixed.push_back(column);
   }
-  const CellColumns columns(experiment, fixed);
+  const CellColumns columns(summary, fixed);
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
-    const json& cell = summary["cells"][c];
-    if (cell_format(cell) == "cash") continue;  // cash.csv
-    for (const json& label : cell["labels"]) {
-      const json& p = cell["players"][label.get<std::string>()];
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const CellSummary& cell = summary.cells[c];
+    const std::vector<PlayerSummary>* players = players_of(cell);
+    if (players == nullptr) continue;  // cash.csv
+    const bool shootout = cell.format == Format::kShootout;
+    for (std::size_t label = 0; label < cell.labels.size(); ++label) {
+      const PlayerSummary& player = (*players)[label];
+      const LabelSummary& p = player.outcome;
       std::vector<std::string> row = columns.prefix(c);
-      for (const json& value :
-           {label, p["entries"], p["mean_place"], interval_bound(p["mean_place_ci95"], 0),
-            interval_bound(p["mean_place_ci95"], 1), p["win_rate"], interval_bound(p["win_rate_ci95"], 0),
-            interval_bound(p["win_rate_ci95"], 1), p["itm_rate"], interval_bound(p["itm_rate_ci95"], 0),
-            interval_bound(p["itm_rate_ci95"], 1), p["mean_prize"], p["roi"], interval_bound(p["roi_ci95"], 0),
-            interval_bound(p["roi_ci95"], 1), p["avg_chips_at_cap"], p["faults"]}) {
-        row.push_back(csv_value(value));
-      }
-      const json& places = p["places"];
+      row.push_back(csv_quote(cell.labels[label]));
+      row.push_back(csv_text(p.entries));
+      append(row, p.mean_place, p.mean_place_ci95);
+      append(row, p.win_rate, p.win_rate_ci95);
+      append(row, p.itm_rate, p.itm_rate_ci95);
+      row.push_back(csv_text(p.mean_prize));
+      append(row, p.roi, p.roi_ci95);
+      row.push_back(csv_text(p.avg_chips_at_cap));
+      row.push_back(csv_text(p.faults.total()));
       for (std::size_t place = 0; place < static_cast<std::size_t>(max_players); ++place) {
-        row.push_back(place < places.size() ? csv_value(places[place]) : "");
+        row.push_back(place < p.places.size() ? csv_text(p.places[place]) : "");
       }
-      const json none;
-      const json& icm_roi_ci = p.contains("icm_roi_ci95") ? p["icm_roi_ci95"] : none;
-      for (const json& value : {p.contains("icm_prize") ? p["icm_prize"] : none, p.contains("icm_roi") ? p["icm_roi"] : none,
-                                interval_bound(icm_roi_ci, 0), interval_bound(icm_roi_ci, 1)}) {
-        row.push_back(csv_value(value));
+      // A shoot-out never values by ICM: its columns stay empty.
+      row.push_back(shootout ? "" : csv_text(p.icm_prize));
+      if (shootout) {
+        row.insert(row.end(), 3, "");
+      } else {
+        append(row, p.icm_roi, p.icm_roi_ci95);
       }
-      if (luck) append_luck_columns(p, row);
+      if (luck) append_luck_columns(player, row);
       table.add_row(row);
     }
   }
   return table.text();
 }
 
-std::string hands_csv(const Experiment& experiment, const std::vector<CellStats>& cells) {
-  const CellColumns columns(experiment, {"hands", "count"});
+std::string hands_csv(const RunSummary& summary) {
+  const CellColumns columns(summary, {"hands", "count"});
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    if (cells[c].format() != Format::kSitAndGo) continue;  // no hand-count histogram
-    const auto& histogram = cells[c].hands_histogram();
-    for (std::size_t h = 1; h < histogram.size(); ++h) {
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    if (s == nullptr) continue;  // no hand-count histogram
+    const auto& histogram = s->hands.histogram;  // [h - 1]
+    for (std::size_t h = 1; h <= histogram.size(); ++h) {
       std::vector<std::string> row = columns.prefix(c);
       row.push_back(std::to_string(h));
-      row.push_back(std::to_string(histogram[h]));
+      row.push_back(std::to_string(histogram[h - 1]));
       table.add_row(row);
     }
   }
   return table.text();
 }
 
-std::string survival_csv(const json& summary, const Experiment& experiment) {
-  const CellColumns columns(experiment, {"hand", "players_left"});
+std::string survival_csv(const RunSummary& summary) {
+  const CellColumns columns(summary, {"hand", "players_left"});
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
-    const json& survival = summary["cells"][c]["survival"];
-    for (std::size_t h = 0; h < survival.size(); ++h) {
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    if (s == nullptr) continue;  // shoot-outs and cash tables have no survival curve
+    for (std::size_t h = 0; h < s->survival.size(); ++h) {
       std::vector<std::string> row = columns.prefix(c);
       row.push_back(std::to_string(h));
-      row.push_back(csv_value(survival[h]));
+      row.push_back(csv_text(s->survival[h]));
       table.add_row(row);
     }
   }
   return table.text();
 }
 
-std::string head_to_head_csv(const json& summary, const Experiment& experiment) {
-  const CellColumns columns(experiment,
+std::string head_to_head_csv(const RunSummary& summary) {
+  const CellColumns columns(summary,
                             {"a", "b", "a_above_b", "ci_lo", "ci_hi", "tournaments", "above", "below", "tied"});
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
-    for (const json& h : summary["cells"][c]["head_to_head"]) {
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    if (s == nullptr) continue;  // head to head is of sit-and-go cells
+    for (const HeadToHeadSummary& h : s->head_to_head) {
       std::vector<std::string> row = columns.prefix(c);
-      for (const json& value : {h["a"], h["b"], h["a_above_b"], interval_bound(h["ci95"], 0),
-                                interval_bound(h["ci95"], 1), h["tournaments"], h["above"], h["below"], h["tied"]}) {
-        row.push_back(csv_value(value));
-      }
+      row.push_back(csv_quote(h.a));
+      row.push_back(csv_quote(h.b));
+      append(row, h.a_above_b, h.ci95);
+      for (const std::int64_t count : {h.tournaments, h.above, h.below, h.tied}) row.push_back(csv_text(count));
       table.add_row(row);
     }
   }
@@ -256,21 +283,25 @@ std::string head_to_head_csv(const json& summary, const Experiment& experiment) 
 }
 
 // One row per shoot-out cell x label: first-round table wins.
-std::string shootout_csv(const json& summary, const Experiment& experiment) {
-  const CellColumns columns(experiment, {"label", "entries", "table_wins", "table_win_rate", "table_win_rate_lo",
-                                         "table_win_rate_hi", "tables", "table_seats", "final_table"});
+std::string shootout_csv(const RunSummary& summary) {
+  const CellColumns columns(summary, {"label", "entries", "table_wins", "table_win_rate", "table_win_rate_lo",
+                                      "table_win_rate_hi", "tables", "table_seats", "final_table"});
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
-    const json& cell = summary["cells"][c];
-    if (cell_format(cell) != "shootout") continue;
-    for (const json& label : cell["labels"]) {
-      const json& p = cell["players"][label.get<std::string>()];
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const CellSummary& cell = summary.cells[c];
+    const auto* s = std::get_if<ShootoutSummary>(&cell.detail);
+    if (s == nullptr) continue;
+    for (std::size_t label = 0; label < cell.labels.size(); ++label) {
+      const LabelSummary& p = s->players[label].outcome;
+      const LabelSummary::TableWins wins = p.table_wins.value_or(LabelSummary::TableWins{});
       std::vector<std::string> row = columns.prefix(c);
-      for (const json& value : {label, p["entries"], p["table_wins"], p["table_win_rate"],
-                                interval_bound(p["table_win_rate_ci95"], 0), interval_bound(p["table_win_rate_ci95"], 1),
-                                cell["tables"], cell["table_seats"], cell["final_table"]}) {
-        row.push_back(csv_value(value));
-      }
+      row.push_back(csv_quote(cell.labels[label]));
+      row.push_back(csv_text(p.entries));
+      row.push_back(csv_text(wins.count));
+      append(row, wins.rate, wins.rate_ci95);
+      row.push_back(csv_text(std::int64_t{s->tables}));
+      row.push_back(csv_text(std::int64_t{s->table_seats}));
+      row.push_back(csv_text(s->final_table));
       table.add_row(row);
     }
   }
@@ -278,32 +309,34 @@ std::string shootout_csv(const json& summary, const Experiment& experiment) {
 }
 
 // One row per cash cell x label: big blinds won per 100 hands (V7).
-std::string cash_csv(const json& summary, const Experiment& experiment) {
-  const CellColumns columns(experiment, {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
-                                         "bb_per_100_sd", "chips_won", "rebuys", "faults"});
+std::string cash_csv(const RunSummary& summary) {
+  const CellColumns columns(summary, {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
+                                      "bb_per_100_sd", "chips_won", "rebuys", "faults"});
   CsvTable table(columns.header());
-  for (std::size_t c = 0; c < summary["cells"].size(); ++c) {
-    const json& cell = summary["cells"][c];
-    if (cell_format(cell) != "cash") continue;
-    for (const json& label : cell["labels"]) {
-      const json& p = cell["players"][label.get<std::string>()];
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const CellSummary& cell = summary.cells[c];
+    const auto* s = std::get_if<CashSummary>(&cell.detail);
+    if (s == nullptr) continue;
+    for (std::size_t label = 0; label < cell.labels.size(); ++label) {
+      const CashPlayerSummary& p = s->players[label];
       std::vector<std::string> row = columns.prefix(c);
-      for (const json& value : {label, p["sessions"], p["hands"], p["bb_per_100"], interval_bound(p["bb_per_100_ci95"], 0),
-                                interval_bound(p["bb_per_100_ci95"], 1), p["bb_per_100_sd"], p["chips_won"], p["rebuys"],
-                                p["faults"]}) {
-        row.push_back(csv_value(value));
-      }
+      row.push_back(csv_quote(cell.labels[label]));
+      row.push_back(csv_text(p.sessions));
+      row.push_back(csv_text(p.hands));
+      append(row, p.bb_per_100, p.bb_per_100_ci95);
+      row.push_back(csv_text(p.bb_per_100_sd));
+      row.push_back(csv_text(p.chips_won));
+      row.push_back(csv_text(p.rebuys));
+      row.push_back(csv_text(p.faults.total()));
       table.add_row(row);
     }
   }
   return table.text();
 }
 
-bool has_format(const json& summary, const std::string& format) {
-  for (const json& cell : summary["cells"]) {
-    if (cell_format(cell) == format) return true;
-  }
-  return false;
+bool has_format(const RunSummary& summary, Format format) {
+  return std::any_of(summary.cells.begin(), summary.cells.end(),
+                     [&](const CellSummary& cell) { return cell.format == format; });
 }
 
 // ---- console table ---------------------------------------------------------
@@ -321,16 +354,21 @@ __attribute__((format(printf, 1, 2))) std::string format(const char* pattern, ..
   return text;
 }
 
-std::string number_or_dash(const json& value, const char* pattern, double scale = 1.0) {
-  return value.is_number() ? format(pattern, value.get<double>() * scale) : std::string("-");
+std::string number_or_dash(const std::optional<double>& value, const char* pattern, double scale = 1.0) {
+  return value ? format(pattern, *value * scale) : std::string("-");
 }
 
-std::string interval_text(const json& interval, const char* pattern, double scale = 1.0) {
-  if (!interval.is_array()) return "";
+// An integer, or "null" when there is none.
+std::string integer_text(const std::optional<std::int64_t>& value) {
+  return value ? std::to_string(*value) : std::string("null");
+}
+
+std::string interval_text(const std::optional<Interval>& interval, const char* pattern, double scale = 1.0) {
+  if (!interval) return "";
   std::string text = "[";
-  text += format(pattern, interval[0].get<double>() * scale);
+  text += format(pattern, interval->lo * scale);
   text += ", ";
-  text += format(pattern, interval[1].get<double>() * scale);
+  text += format(pattern, interval->hi * scale);
   return text + "]";
 }
 
@@ -340,65 +378,118 @@ int label_width(const std::vector<std::string>& labels) {
   return width;
 }
 
-// Labels sorted by a number, ascending or descending; labels without one last.
-std::vector<std::string> labels_by(const json& cell, const char* key, bool ascending) {
-  std::vector<std::string> labels = cell["labels"].get<std::vector<std::string>>();
-  const json& players = cell["players"];
-  std::stable_sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
-    const json& va = players[a][key];
-    const json& vb = players[b][key];
-    if (va.is_null() || vb.is_null()) return !va.is_null() && vb.is_null();
-    return ascending ? va.get<double>() < vb.get<double>() : va.get<double>() > vb.get<double>();
+// Label indexes sorted by a number, ascending or descending; labels without
+// one last, lineup order among equals.
+template <typename Key>
+std::vector<std::size_t> labels_by(std::size_t count, Key key, bool ascending) {
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const std::optional<double> va = key(a);
+    const std::optional<double> vb = key(b);
+    if (!va || !vb) return va.has_value() && !vb.has_value();
+    return ascending ? *va < *vb : *va > *vb;
   });
-  return labels;
+  return order;
 }
 
-std::string shootout_console_rows(const json& cell) {
-  std::string text = format("  %s shoot-outs: %s tables of %s, %s   table hands mean %s", cell["tournaments"].dump().c_str(),
-                            cell["tables"].dump().c_str(), cell["table_seats"].dump().c_str(),
-                            cell["final_table"].get<bool>() ? "final table" : "table winners paid",
-                            number_or_dash(cell["table_hands"]["mean"], "%.1f").c_str());
-  if (cell["final_table"].get<bool>()) {
-    text += format("  final hands mean %s", number_or_dash(cell["final_hands"]["mean"], "%.1f").c_str());
+std::vector<std::string> names(const CellSummary& cell, const std::vector<std::size_t>& order) {
+  std::vector<std::string> result;
+  for (const std::size_t i : order) result.push_back(cell.labels[i]);
+  return result;
+}
+
+std::string mean_place_text(const LabelSummary& p, const char* pattern, const char* half_pattern) {
+  std::string place = number_or_dash(p.mean_place, pattern);
+  if (p.mean_place_ci95) place += format(half_pattern, (p.mean_place_ci95->hi - p.mean_place_ci95->lo) / 2.0);
+  return place;
+}
+
+std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary& s) {
+  std::string text = format("  %lld shoot-outs: %d tables of %d, %s   table hands mean %s",
+                            static_cast<long long>(cell.tournaments), s.tables, s.table_seats,
+                            s.final_table ? "final table" : "table winners paid",
+                            number_or_dash(s.table_hands.mean, "%.1f").c_str());
+  if (s.final_table) {
+    text += format("  final hands mean %s",
+                   number_or_dash(s.final_hands ? s.final_hands->mean : std::nullopt, "%.1f").c_str());
   }
-  text += format("   capped %s of tables\n", number_or_dash(cell["capped_table_fraction"], "%.1f%%", 100.0).c_str());
-  const std::vector<std::string> labels = labels_by(cell, "mean_place", true);
-  const int width = label_width(labels);
+  text += format("   capped %s of tables\n", number_or_dash(s.capped_table_fraction, "%.1f%%", 100.0).c_str());
+  const std::vector<std::size_t> order =
+      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
+  const int width = label_width(names(cell, order));
   text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s\n", width, "label", "entries", "mean place", "win%",
                  "95% CI", "table%", "ITM%", "ROI%", "faults");
-  for (const std::string& label : labels) {
-    const json& p = cell["players"][label];
-    std::string place = number_or_dash(p["mean_place"], "%.2f");
-    if (p["mean_place_ci95"].is_array()) {
-      place += format(" +- %.2f", (p["mean_place_ci95"][1].get<double>() - p["mean_place_ci95"][0].get<double>()) / 2.0);
-    }
-    text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s\n", width, label.c_str(), p["entries"].dump().c_str(),
-                   place.c_str(), number_or_dash(p["win_rate"], "%.1f", 100.0).c_str(),
-                   interval_text(p["win_rate_ci95"], "%.1f", 100.0).c_str(),
-                   number_or_dash(p["table_win_rate"], "%.1f", 100.0).c_str(),
-                   number_or_dash(p["itm_rate"], "%.1f", 100.0).c_str(),
-                   number_or_dash(p["roi"], "%+.1f", 100.0).c_str(), p["faults"].dump().c_str());
+  for (const std::size_t i : order) {
+    const LabelSummary& p = s.players[i].outcome;
+    const std::optional<double> table_rate = p.table_wins.value_or(LabelSummary::TableWins{}).rate;
+    text += format("  %-*s %9lld  %-17s %6s %-16s %7s %6s %8s %7lld\n", width, cell.labels[i].c_str(),
+                   static_cast<long long>(p.entries), mean_place_text(p, "%.2f", " +- %.2f").c_str(),
+                   number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
+                   number_or_dash(table_rate, "%.1f", 100.0).c_str(), number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(),
+                   number_or_dash(p.roi, "%+.1f", 100.0).c_str(), static_cast<long long>(p.faults.total()));
   }
   return text;
 }
 
-std::string cash_console_rows(const json& cell) {
-  const json& blinds = cell["blinds"];
-  std::string text = format("  %s sessions of %s hands, %s seats, blinds %s/%s", cell["tournaments"].dump().c_str(),
-                            cell["hands_per_session"].dump().c_str(), cell["seats"].dump().c_str(),
-                            blinds["small"].dump().c_str(), blinds["big"].dump().c_str());
-  if (blinds["ante"].get<std::int64_t>() > 0) text += format(" ante %s", blinds["ante"].dump().c_str());
-  text += format(", buy-in %s, re-buy below %s\n", cell["buy_in"].dump().c_str(), cell["rebuy_below"].dump().c_str());
-  const std::vector<std::string> labels = labels_by(cell, "bb_per_100", false);
-  const int width = label_width(labels);
+std::string cash_console_rows(const CellSummary& cell, const CashSummary& s) {
+  std::string text = format("  %lld sessions of %d hands, %d seats, blinds %lld/%lld",
+                            static_cast<long long>(cell.tournaments), s.hands_per_session, s.seats,
+                            static_cast<long long>(s.blinds.small_blind), static_cast<long long>(s.blinds.big_blind));
+  if (s.blinds.ante > 0) text += format(" ante %lld", static_cast<long long>(s.blinds.ante));
+  text += format(", buy-in %lld, re-buy below %lld\n", static_cast<long long>(s.buy_in),
+                 static_cast<long long>(s.rebuy_below));
+  const std::vector<std::size_t> order =
+      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].bb_per_100; }, false);
+  const int width = label_width(names(cell, order));
   text += format("  %-*s %9s %10s %9s %-20s %8s %7s %7s\n", width, "label", "sessions", "hands", "bb/100", "95% CI",
                  "sd/100", "rebuys", "faults");
-  for (const std::string& label : labels) {
-    const json& p = cell["players"][label];
-    text += format("  %-*s %9s %10s %9s %-20s %8s %7s %7s\n", width, label.c_str(), p["sessions"].dump().c_str(),
-                   p["hands"].dump().c_str(), number_or_dash(p["bb_per_100"], "%+.2f").c_str(),
-                   interval_text(p["bb_per_100_ci95"], "%+.2f").c_str(), number_or_dash(p["bb_per_100_sd"], "%.1f").c_str(),
-                   p["rebuys"].dump().c_str(), p["faults"].dump().c_str());
+  for (const std::size_t i : order) {
+    const CashPlayerSummary& p = s.players[i];
+    text += format("  %-*s %9lld %10lld %9s %-20s %8s %7lld %7lld\n", width, cell.labels[i].c_str(),
+                   static_cast<long long>(p.sessions), static_cast<long long>(p.hands),
+                   number_or_dash(p.bb_per_100, "%+.2f").c_str(), interval_text(p.bb_per_100_ci95, "%+.2f").c_str(),
+                   number_or_dash(p.bb_per_100_sd, "%.1f").c_str(), static_cast<long long>(p.rebuys),
+                   static_cast<long long>(p.faults.total()));
+  }
+  return text;
+}
+
+std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSummary& s) {
+  const HandsSummary& hands = s.hands;
+  const std::string mean_ci =
+      hands.mean_ci95 ? format(" [%.1f, %.1f]", hands.mean_ci95->lo, hands.mean_ci95->hi) : std::string();
+  std::string text = format("  %lld tournaments   hands mean %s%s  median %s  p10 %s  p90 %s   capped %s\n",
+                            static_cast<long long>(cell.tournaments), number_or_dash(hands.mean, "%.1f").c_str(),
+                            mean_ci.c_str(), integer_text(hands.median).c_str(), integer_text(hands.p10).c_str(),
+                            integer_text(hands.p90).c_str(), number_or_dash(s.capped_fraction, "%.1f%%", 100.0).c_str());
+  // Best mean place first; labels with none (no entries) last.
+  const std::vector<std::size_t> order =
+      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
+  const int width = label_width(names(cell, order));
+  // V6 icm_at_cap adds the ROI with capped survivors valued by ICM.
+  const bool icm = s.icm_at_cap;
+  // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
+  const bool luck = s.variance_reduction.has_value();
+  text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s%s\n", width, "label", "entries", "mean place", "win%",
+                 "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "",
+                 luck ? "  ROI% 95% CI      adj ROI%  95% CI" : "");
+  for (const std::size_t i : order) {
+    const PlayerSummary& player = s.players[i];
+    const LabelSummary& p = player.outcome;
+    text += format("  %-*s %9lld  %-16s %6s %-16s %6s %8s %7lld", width, cell.labels[i].c_str(),
+                   static_cast<long long>(p.entries), mean_place_text(p, "%.3f", " +- %.3f").c_str(),
+                   number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
+                   number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(), number_or_dash(p.roi, "%+.1f", 100.0).c_str(),
+                   static_cast<long long>(p.faults.total()));
+    if (icm) text += format(" %9s", number_or_dash(p.icm_roi, "%+.1f", 100.0).c_str());
+    if (luck) {
+      const AdjustedMetric& adjusted = player.luck_adjusted->roi;
+      text += format("  %-16s %8s  %s", interval_text(p.roi_ci95, "%+.1f", 100.0).c_str(),
+                     number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(),
+                     interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
+    }
+    text += '\n';
   }
   return text;
 }
@@ -437,29 +528,26 @@ void check_output_dir(const fs::path& out_dir, bool force) {
   }
 }
 
-void write_results(const fs::path& out_dir, const json& summary, const Experiment& experiment,
-                   const std::vector<CellStats>& cells, bool force,
+void write_results(const fs::path& out_dir, const RunSummary& summary, const Experiment& experiment, bool force,
                    const std::vector<std::pair<std::string, std::string>>& extra_files) {
-  if (!summary.contains("cells") || summary["cells"].size() != experiment.cells.size() ||
-      cells.size() != experiment.cells.size()) {
-    throw std::invalid_argument("write_results: summary, experiment and statistics disagree on the cells");
+  if (summary.cells.size() != experiment.cells.size()) {
+    throw std::invalid_argument("write_results: summary and experiment disagree on the cells");
   }
   const fs::path path = normalized(out_dir);
   check_output_dir(path, force);
 
   // Render everything first: a bug in formatting then leaves nothing behind.
   std::vector<std::pair<std::string, std::string>> files{
-      {"summary.json", summary.dump(2) + "\n"},
-      {"players.csv", players_csv(summary, experiment)},
-      {"hands.csv", hands_csv(experiment, cells)},
-      {"survival.csv", survival_csv(summary, experiment)},
-      {"head_to_head.csv", head_to_head_csv(summary, experiment)},
+      {"summary.json", summary_json(summary).dump(2) + "\n"},
+      {"players.csv", players_csv(summary)},
+      {"hands.csv", hands_csv(summary)},
+      {"survival.csv", survival_csv(summary)},
+      {"head_to_head.csv", head_to_head_csv(summary)},
       {"config.yaml", experiment.source_text},
   };
-  if (has_format(summary, "shootout")) files.emplace_back("shootout.csv", shootout_csv(summary, experiment));
-  if (has_format(summary, "cash")) files.emplace_back("cash.csv", cash_csv(summary, experiment));
+  if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
+  if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
-
   const fs::path temporary = sibling(path, ".tmp-");
   try {
     fs::create_directories(parent_of(path));
@@ -493,76 +581,26 @@ void write_results(const fs::path& out_dir, const json& summary, const Experimen
   }
 }
 
-std::string console_table(const json& summary) {
+std::string console_table(const RunSummary& summary) {
   std::string text;
-  text += format("%s  seed %s  %s tournaments%s\n", summary.value("name", std::string()).c_str(),
-                 summary["seed"].dump().c_str(), summary["tournaments_done"].dump().c_str(),
-                 summary.value("partial", false) ? "  (PARTIAL: interrupted)" : "");
-  for (const json& cell : summary["cells"]) {
+  text += format("%s  seed %llu  %lld tournaments%s\n", summary.name.c_str(),
+                 static_cast<unsigned long long>(summary.provenance.seed),
+                 static_cast<long long>(summary.tournaments_done),
+                 summary.provenance.partial ? "  (PARTIAL: interrupted)" : "");
+  for (const CellSummary& cell : summary.cells) {
+    // In key order, as summary.json's params object.
+    std::map<std::string, std::string> sorted(cell.params.begin(), cell.params.end());
     std::string params;
-    for (const auto& [key, value] : cell["params"].items()) params += "  " + key + "=" + value.get<std::string>();
-    text += format("\ncell %s%s\n", cell["index"].dump().c_str(), params.c_str());
-    if (cell_format(cell) == "shootout") {
-      text += shootout_console_rows(cell);
-      continue;
-    }
-    if (cell_format(cell) == "cash") {
-      text += cash_console_rows(cell);
-      continue;
-    }
-    const json& hands = cell["hands"];
-    const std::string mean_ci =
-        hands["mean_ci95"].is_array()
-            ? format(" [%.1f, %.1f]", hands["mean_ci95"][0].get<double>(), hands["mean_ci95"][1].get<double>())
-            : std::string();
-    text += format("  %s tournaments   hands mean %s%s  median %s  p10 %s  p90 %s   capped %s\n",
-                   cell["tournaments"].dump().c_str(), number_or_dash(hands["mean"], "%.1f").c_str(), mean_ci.c_str(),
-                   hands["median"].dump().c_str(), hands["p10"].dump().c_str(), hands["p90"].dump().c_str(),
-                   number_or_dash(cell["capped_fraction"], "%.1f%%", 100.0).c_str());
-
-    std::vector<std::string> labels = cell["labels"].get<std::vector<std::string>>();
-    const json& players = cell["players"];
-    // Best mean place first; labels with none (no entries) last.
-    std::stable_sort(labels.begin(), labels.end(), [&](const std::string& a, const std::string& b) {
-      const json& ma = players[a]["mean_place"];
-      const json& mb = players[b]["mean_place"];
-      if (ma.is_null() || mb.is_null()) return !ma.is_null() && mb.is_null();
-      return ma.get<double>() < mb.get<double>();
-    });
-    int width = 5;
-    for (const std::string& label : labels) width = std::max(width, static_cast<int>(label.size()));
-
-    // V6 icm_at_cap adds the ROI with capped survivors valued by ICM.
-    const bool icm = cell["payouts"].value("icm_at_cap", false);
-    // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
-    const bool luck = cell.contains("variance_reduction");
-    text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s%s\n", width, "label", "entries", "mean place", "win%",
-                   "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "",
-                   luck ? "  ROI% 95% CI      adj ROI%  95% CI" : "");
-    for (const std::string& label : labels) {
-      const json& p = players[label];
-      std::string place = number_or_dash(p["mean_place"], "%.3f");
-      if (p["mean_place_ci95"].is_array()) {
-        const double half = (p["mean_place_ci95"][1].get<double>() - p["mean_place_ci95"][0].get<double>()) / 2.0;
-        place += format(" +- %.3f", half);
-      }
-      text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s\n", width, label.c_str(), p["entries"].dump().c_str(),
-                     place.c_str(), number_or_dash(p["win_rate"], "%.1f", 100.0).c_str(),
-                     interval_text(p["win_rate_ci95"], "%.1f", 100.0).c_str(),
-                     number_or_dash(p["itm_rate"], "%.1f", 100.0).c_str(),
-                     number_or_dash(p["roi"], "%+.1f", 100.0).c_str(), p["faults"].dump().c_str());
-      if (icm) {
-        text.pop_back();  // the newline
-        text += format(" %9s\n", number_or_dash(p["icm_roi"], "%+.1f", 100.0).c_str());
-      }
-      if (luck) {
-        const json& adjusted = p["luck_adjusted"]["roi"];
-        text.pop_back();  // the newline
-        text += format("  %-16s %8s  %s\n", interval_text(p["roi_ci95"], "%+.1f", 100.0).c_str(),
-                       number_or_dash(adjusted["estimate"], "%+.1f", 100.0).c_str(),
-                       interval_text(adjusted["ci95"], "%+.1f", 100.0).c_str());
-      }
-    }
+    for (const auto& [key, value] : sorted) params += "  " + key + "=" + value;
+    text += format("\ncell %zu%s\n", cell.index, params.c_str());
+    std::visit(
+        [&](const auto& detail) {
+          using T = std::decay_t<decltype(detail)>;
+          if constexpr (std::is_same_v<T, SitAndGoSummary>) text += sit_and_go_console_rows(cell, detail);
+          if constexpr (std::is_same_v<T, ShootoutSummary>) text += shootout_console_rows(cell, detail);
+          if constexpr (std::is_same_v<T, CashSummary>) text += cash_console_rows(cell, detail);
+        },
+        cell.detail);
   }
   return text;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// The files a run leaves behind, and the table it prints.
+// The files a run leaves behind, and the table it prints, all rendered from
+// one RunSummary (sim/report/summary.h); columns: docs/output-format.md.
 //
 // An output directory holds:
 //   summary.json       sngsim/summary's document, pretty-printed
@@ -27,10 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "sim/stats/cell_stats.h"
 #include "sim/config/experiment.h"
+#include "sim/report/summary.h"
 
 namespace sngsim {
 
@@ -45,15 +44,14 @@ void check_output_dir(const std::filesystem::path& out_dir, bool force);
 // an error; with it, the old directory is replaced only after the new one is
 // complete (removed after the new one has been renamed into place; between
 // the two renames there is a moment with neither, never a half-written one).
-// `cells[i]` must be the statistics summary["cells"][i] was derived from.
+// `summary` must be of `experiment` (whose source_text is config.yaml).
 // `extra_files` (name, content) are written with them (state.json).
-void write_results(const std::filesystem::path& out_dir, const nlohmann::json& summary, const Experiment& experiment,
-                   const std::vector<CellStats>& cells, bool force,
-                   const std::vector<std::pair<std::string, std::string>>& extra_files = {});
+void write_results(const std::filesystem::path& out_dir, const RunSummary& summary, const Experiment& experiment,
+                   bool force, const std::vector<std::pair<std::string, std::string>>& extra_files = {});
 
 // A fixed-width, human-readable table of a summary: per cell its params,
 // tournaments, hand-count statistics and capped share, then one line per
-// label sorted by mean place (best first).
-std::string console_table(const nlohmann::json& summary);
+// label sorted by mean place (best first; cash cells by bb/100, best first).
+std::string console_table(const RunSummary& summary);
 
 }  // namespace sngsim

@@ -7,8 +7,8 @@
 
 namespace sngsim {
 
-nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                                 const RunState& state, bool force) {
+RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
+                             const RunState& state, bool force) {
   const RunResult result = result_of(state);
   Provenance provenance;
   provenance.version = kVersion;
@@ -22,8 +22,8 @@ nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Exp
   provenance.tournaments_done = result.tournaments_done;
   provenance.shard = state.identity.shard.is_whole() ? std::string() : to_string(state.identity.shard);
   provenance.stop_reasons = result.stop_reasons;
-  nlohmann::json summary = summarize(experiment, result.cells, provenance);
-  write_results(out_dir, summary, experiment, result.cells, force,
+  RunSummary summary = summarize_run(experiment, result.cells, provenance);
+  write_results(out_dir, summary, experiment, force,
                 {{"state.json", state_to_json(state).dump() + "\n"}});
   return summary;
 }

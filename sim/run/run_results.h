@@ -6,9 +6,8 @@
 
 #include <filesystem>
 
-#include <nlohmann/json.hpp>
-
 #include "sim/config/experiment.h"
+#include "sim/report/summary.h"
 #include "sim/run/run_state.h"
 
 namespace sngsim {
@@ -16,7 +15,7 @@ namespace sngsim {
 // Writes the results of `state` into out_dir (as write_results: all or
 // nothing, `force` to replace) and returns the summary. Throws what
 // write_results throws.
-nlohmann::json write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                                 const RunState& state, bool force);
+RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
+                             const RunState& state, bool force);
 
 }  // namespace sngsim

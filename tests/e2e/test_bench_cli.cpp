@@ -1,5 +1,6 @@
 // `sngsim bench` reports its comparisons measured within one run (the hand
-// against its floor, two threads against one) as text and in the JSON for
+// against its floor, two threads against one, a process bot's decision
+// against the bare pipe round trip) as text and in the JSON for
 // machines, and finds its default experiment from any folder. Every bench
 // runs inside a scratch folder, never the project's root.
 
@@ -88,15 +89,25 @@ TEST_CASE("sngsim bench process: decisions through a Python and a C++ bot, and s
                 exit_code);
   INFO(output);
   REQUIRE(exit_code == 0);
-  const nlohmann::json results = nlohmann::json::parse(output).at("results");
-  REQUIRE(results.size() == 3);
-  for (int i = 0; i < 2; ++i) {
+  const nlohmann::json bench = nlohmann::json::parse(output);
+  const nlohmann::json& results = bench.at("results");
+  REQUIRE(results.size() == 4);
+  // The reference of the same run: the bare pipe round trip.
+  CHECK(results[0].at("unit") == "trip");
+  const double floor_ns = results[0].at("median_ns_per_op").get<double>();
+  REQUIRE(floor_ns > 0.0);
+  for (int i = 1; i <= 2; ++i) {
     CHECK(results[i].at("unit") == "decision");
     CHECK(results[i].at("median_cpu_ns_per_op").get<double>() > 0.0);  // sngsim's side of each decision
     CHECK(results[i].contains("median_bot_cpu_ns_per_op"));
   }
-  CHECK(results[2].at("unit") == "tournament");
-  CHECK(results[2].at("median_ns_per_op").get<double>() > 0.0);
+  const nlohmann::json& ratios = bench.at("ratios");
+  CHECK(ratios.at("python_decision_over_pipe").get<double>() ==
+        results[1].at("median_ns_per_op").get<double>() / floor_ns);
+  CHECK(ratios.at("cpp_decision_over_pipe").get<double>() ==
+        results[2].at("median_ns_per_op").get<double>() / floor_ns);
+  CHECK(results[3].at("unit") == "tournament");
+  CHECK(results[3].at("median_ns_per_op").get<double>() > 0.0);
 }
 
 TEST_CASE("sngsim bench tournament finds configs/bench.yaml of its source tree from another folder", "[bench]") {

@@ -658,7 +658,7 @@ TEST_CASE("V7 bb/100 is computed exactly for scripted sessions", "[variants]") {
   CHECK(folder["bb_per_100_ci95"][1].get<double>() == -75.0);
   CHECK(c["players"]["raiser"]["bb_per_100"].get<double>() == 75.0);
 
-  const std::string table = console_table(summarize(experiment, result.cells, test_provenance()));
+  const std::string table = console_table(summarize_run(experiment, result.cells, test_provenance()));
   CHECK(table.find("bb/100") != std::string::npos);
   CHECK(table.find("-75.00") != std::string::npos);
 }
@@ -817,7 +817,7 @@ TEST_CASE("variant configs validate and run", "[variants]") {
       CHECK(cell["tournaments"] == experiment.tournaments);
       for (const auto& [label, p] : cell["players"].items()) CHECK(p["faults"] == 0);
     }
-    CHECK_FALSE(console_table(summary).empty());
+    CHECK_FALSE(console_table(summarize_run(experiment, result.cells, test_provenance())).empty());
   }
   // The rules the variant files promise.
   const Cell plo = load_experiment(kConfigs + "plo-sng.yaml").cells[0];
@@ -847,8 +847,7 @@ TEST_CASE("variant results are written: shootout.csv and cash.csv", "[variants]"
     if (file == "cash-bb100.yaml") overrides.push_back("cash.hands=50");
     const Experiment experiment = load_experiment(kConfigs + file, overrides);
     const RunResult result = run(experiment, 2);
-    const json summary = summarize(experiment, result.cells, test_provenance());
-    write_results(out / file, summary, experiment, result.cells, false);
+    write_results(out / file, summarize_run(experiment, result.cells, test_provenance()), experiment, false);
   }
   CHECK(fs::exists(out / "shootout.yaml" / "shootout.csv"));
   CHECK_FALSE(fs::exists(out / "shootout.yaml" / "cash.csv"));

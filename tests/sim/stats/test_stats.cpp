@@ -489,7 +489,8 @@ std::string read_text(const fs::path& path) {
 struct WrittenRun {
   Experiment experiment;
   std::vector<CellStats> cells;
-  json summary;
+  RunSummary typed;  // what the files and the console render
+  json summary;      // summary.json's document of it
 };
 
 WrittenRun small_run() {
@@ -497,14 +498,15 @@ WrittenRun small_run() {
   first.params = {{"stack", "1000"}, {"speed", "turbo"}};
   Cell second = first;
   second.params = {{"stack", "2000"}, {"speed", "turbo"}};
-  WrittenRun run{make_experiment({first, second}), {}, {}};
+  WrittenRun run{make_experiment({first, second}), {}, {}, {}};
   for (const Cell& cell : run.experiment.cells) {
     CellStats stats(cell);
     stats.add(make_record({{0, place(1), 3000}, {1, place(2), 0, 12}, {0, place(3), 0, 5}}, 12));
     stats.add(make_record({{0, place(2, 2), 0, 20}, {1, place(1), 3000}, {0, place(2, 2), 0, 20}}, 20));
     run.cells.push_back(stats);
   }
-  run.summary = summarize(run.experiment, run.cells, make_provenance());
+  run.typed = summarize_run(run.experiment, run.cells, make_provenance());
+  run.summary = summary_json(run.typed);
   return run;
 }
 
@@ -525,7 +527,7 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
 
   check_output_dir(out, false);
   CHECK_FALSE(fs::exists(out));  // checking writes nothing
-  write_results(out, run.summary, run.experiment, run.cells, false);
+  write_results(out, run.typed, run.experiment, false);
   for (const char* name :
        {"summary.json", "players.csv", "hands.csv", "survival.csv", "head_to_head.csv", "config.yaml"}) {
     CHECK(fs::is_regular_file(out / name));
@@ -550,13 +552,13 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
 
   // Without --force an existing directory is an error, before and at writing.
   CHECK_THROWS_WITH(check_output_dir(out, false), Catch::Contains("--force"));
-  CHECK_THROWS_WITH(write_results(out, run.summary, run.experiment, run.cells, false), Catch::Contains("--force"));
+  CHECK_THROWS_WITH(write_results(out, run.typed, run.experiment, false), Catch::Contains("--force"));
   CHECK_FALSE(has_leftovers(scratch.path()));
 
   // With it, the old directory is replaced as a whole.
   { std::ofstream(out / "stale.txt") << "old"; }
   check_output_dir(out, true);
-  write_results(out, run.summary, run.experiment, run.cells, true);
+  write_results(out, run.typed, run.experiment, true);
   CHECK_FALSE(fs::exists(out / "stale.txt"));
   CHECK(fs::is_regular_file(out / "summary.json"));
   CHECK_FALSE(has_leftovers(scratch.path()));
@@ -565,7 +567,7 @@ TEST_CASE("write_results writes every file atomically and refuses to overwrite",
   { std::ofstream(scratch.path() / "a-file") << "x"; }
   CHECK_THROWS(check_output_dir(scratch.path() / "a-file", true));
   // Missing parents are created; a trailing slash names the same directory.
-  write_results(scratch.path() / "deep" / "er" / "run/", run.summary, run.experiment, run.cells, false);
+  write_results(scratch.path() / "deep" / "er" / "run/", run.typed, run.experiment, false);
   CHECK(fs::is_regular_file(scratch.path() / "deep" / "er" / "run" / "summary.json"));
   CHECK_FALSE(has_leftovers(scratch.path() / "deep" / "er"));
 }
@@ -596,7 +598,7 @@ TEST_CASE("summary carries provenance, and only threads and wall time vary betwe
 
 TEST_CASE("console table lists labels by mean place", "[stats]") {
   const WrittenRun run = small_run();
-  const std::string table = console_table(run.summary);
+  const std::string table = console_table(run.typed);
   CHECK(table.find("stack=1000") != std::string::npos);
   CHECK(table.find("speed=turbo") != std::string::npos);
   CHECK(table.find("hands mean 16.0") != std::string::npos);
