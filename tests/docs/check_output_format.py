@@ -40,6 +40,9 @@ RUNS = [
     ("matrix", "turbo-vs-normal.yaml", ["-n", "4"], None),
     ("shoot-out", "shootout.yaml", ["-n", "6"], None),
     ("cash", "cash-bb100.yaml", ["-n", "4", "--set", "cash.hands=200"], None),
+    ("cash with a rake", "cash-bb100.yaml",
+     ["-n", "4", "--set", "cash.hands=200", "--set", "cash.rake={percent: 5, cap: 60}"],
+     lambda s: all(cell["rake_total"] > 0 for cell in s["cells"]) or "no rake was taken"),
     ("duplicate", "duplicate.yaml", ["-n", "30"], None),
     ("stop rule", "duplicate.yaml", ["-n", "300", "--set", STOP],
      lambda s: all(cell["stopped"] is not None for cell in s["cells"]) or "no cell was stopped by the rule"),
@@ -112,10 +115,13 @@ def documented_columns(doc, name, problems):
     if text is None:
         problems.append(f"output-format.md: no section ### `{name}`")
         return []
-    columns = [names_in(row[0])[0] for row in table_rows(text) if names_in(row[0])]
+    rows = [row for row in table_rows(text) if names_in(row[0])]
+    columns = [names_in(row[0])[0] for row in rows]
     if columns[:2] != ["cell", "<matrix key>"]:
         problems.append(f"output-format.md: {name} does not start with `cell`, `<matrix key>`")
-    return columns[2:]
+    # A column whose meaning starts "with a rake:" is written only when a
+    # cash cell takes a rake (V10).
+    return [(column, len(row) > 1 and row[1].startswith("with a rake:")) for column, row in zip(columns, rows)][2:]
 
 
 def check_folder(run, folder, doc, files, problems):
@@ -149,7 +155,10 @@ def check_folder(run, folder, doc, files, problems):
     }
     for name in sorted(n for n in present if n.endswith(".csv")):
         fixed = []
-        for column in documented_columns(doc, name, problems):
+        raked = any("rake" in cell for cell in cells if cell["format"] == "cash")
+        for column, with_rake in documented_columns(doc, name, problems):
+            if with_rake and not raked:
+                continue
             if column == "place_<p>":
                 fixed += [f"place_{p}" for p in range(1, most_seats + 1)]
             else:

@@ -663,6 +663,50 @@ TEST_CASE("V7 bb/100 is computed exactly for scripted sessions", "[variants]") {
   CHECK(table.find("-75.00") != std::string::npos);
 }
 
+TEST_CASE("V10 the rake is reported per hand and per label, with bb/100 net of it and before it", "[variants]") {
+  // Raiser against folder, heads-up at 10/20, 5% with no flop no drop off:
+  // with the folder on the button the raiser wins the 20 left after its
+  // uncalled 10 (rake 1); with the raiser on the button it wins the 40
+  // left after its uncalled 20 (rake 2). 100 hands: 150 chips of rake a
+  // session, all paid by the raiser.
+  Experiment experiment = raiser_vs_folder(100, 12);
+  experiment.cells.at(0).cash.table.rake = RakeRule{500, 0, false};
+  const RunResult result = run(experiment, 2);
+  const CashStats& stats = *result.cells.at(0).cash();
+  CHECK(stats.label_totals(0).rake_sum == 12 * 150);
+  CHECK(stats.label_totals(0).won_sum == 12 * 1350);
+  CHECK(stats.label_totals(0).gross_won_sum == 12 * 1500);
+  CHECK(stats.label_totals(1).rake_sum == 0);
+  CHECK(stats.label_totals(1).won_sum == -12 * 1500);
+
+  const json c = summary_of(experiment, result.cells)["cells"][0];
+  CHECK(c["rake"]["percent"].get<double>() == 5.0);
+  CHECK(c["rake"]["cap"] == 0);
+  CHECK(c["rake"]["no_flop_no_drop"] == false);
+  CHECK(c["rake_total"] == 12 * 150);
+  CHECK(c["rake_per_hand"].get<double>() == 1.5);
+  const json& raiser = c["players"]["raiser"];
+  CHECK(raiser["chips_won"] == 12 * 1350);
+  CHECK(raiser["rake_paid"] == 12 * 150);
+  CHECK(raiser["bb_per_100"].get<double>() == 67.5);
+  CHECK(raiser["bb_per_100_before_rake"].get<double>() == 75.0);
+  CHECK(raiser["rake_paid_bb_per_100"].get<double>() == 7.5);
+  CHECK(raiser["bb_per_100_before_rake_ci95"][0].get<double>() == 75.0);  // every session the same
+  const json& folder = c["players"]["folder"];
+  CHECK(folder["rake_paid"] == 0);
+  CHECK(folder["bb_per_100"].get<double>() == -75.0);
+  CHECK(folder["bb_per_100_before_rake"].get<double>() == -75.0);
+
+  const std::string table = console_table(summarize_run(experiment, result.cells, test_provenance()));
+  CHECK(table.find("rake 5% (cap 0): 1800 chips, 1.50 a hand") != std::string::npos);
+  CHECK(table.find("+75.00") != std::string::npos);
+
+  // Without the rake key nothing of it is written.
+  const json plain = summary_of(raiser_vs_folder(100, 2), run(raiser_vs_folder(100, 2), 1).cells)["cells"][0];
+  CHECK_FALSE(plain.contains("rake"));
+  CHECK_FALSE(plain["players"]["raiser"].contains("rake_paid"));
+}
+
 TEST_CASE("V7 bb/100 and its interval from per-session results of real bots", "[variants]") {
   Experiment experiment = load_experiment(kConfigs + "cash-bb100.yaml", {"cash.hands=200", "tournaments=30"});
   const RunResult result = run(experiment, 2);
@@ -771,7 +815,7 @@ TEST_CASE("V10 cash.rake is read exactly and refused above 10%", "[variants]") {
   refused("{percent: 2.125}", 19,
           "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '2.125'");
   refused("{percent: 5, cap: -3}", 27, "cash.rake.cap must be at least 0, got -3");
-  refused("{percent: 5, no_flop_no_drop: maybe}", 38,
+  refused("{percent: 5, no_flop_no_drop: maybe}", 39,
           "cash.rake.no_flop_no_drop must be one of false, true; got 'maybe'");
   refused("{cap: 50}", 9, "cash.rake needs 'percent'");
   refused("{percent: 5, rate: 3}", 22, "unknown key 'rate' in cash.rake; expected one of: percent, cap, no_flop_no_drop");
