@@ -43,6 +43,7 @@ const HandSetup& CashTable::deal_next_hand() {
   s.min_bet = rules_->blinds.big_blind;
   s.big_bet = 2 * rules_->blinds.big_blind;
   s.num_players = n;
+  s.rake = rules_->rake;
   // Hand order starts left of the button (R8).
   std::array<std::int8_t, kMaxPlayers> player_of_seat;
   player_of_seat.fill(-1);
@@ -67,8 +68,11 @@ const HandSetup& CashTable::deal_next_hand() {
 
 void CashTable::finish_hand(const Hand& hand) {
   for (int p = 0; p < setup_.num_players; ++p) {
-    stack_[static_cast<std::size_t>(setup_.seats[static_cast<std::size_t>(p)])] = hand.stack(p);
+    const auto seat = static_cast<std::size_t>(setup_.seats[static_cast<std::size_t>(p)]);
+    stack_[seat] = hand.stack(p);
+    rake_paid_[seat] += hand.rake_paid(p);
   }
+  rake_taken_ += hand.rake();
 }
 
 }  // namespace sngsim

@@ -96,6 +96,7 @@ void Hand::start(const HandSetup& setup) {
   state_.betting = BettingCount{};
   to_act_ = -1;
   state_.pot = 0;
+  rake_ = 0;
   antes_posted_ = false;
   live_mask_ = (1u << state_.num_players) - 1;
   active_mask_ = 0;
@@ -437,10 +438,26 @@ bool Hand::is_single_pot() const {
   return single;
 }
 
+Chips Hand::rake_of_pot() const {
+  const RakeRule& rule = setup_.rake;
+  if (rule.hundredths_percent == 0) [[likely]] return 0;
+  if (rule.no_flop_no_drop && state_.board_count == 0) return 0;
+  Chips rake = state_.pot * rule.hundredths_percent / 10000;  // floored: whole chips (R17)
+  if (rule.cap > 0) rake = std::min(rake, rule.cap);
+  return rake;
+}
+
 void Hand::award_to_last_player() {
   to_act_ = -1;
   return_uncalled();
   const int winner = std::countr_zero(live_mask_);
+  const Chips rake = rake_of_pot();
+  if (rake != 0) [[unlikely]] {
+    rake_ = rake;
+    rake_paid_.fill(0);
+    rake_paid_[static_cast<std::size_t>(winner)] = rake;
+    state_.pot -= rake;
+  }
   state_.stacks[static_cast<std::size_t>(winner)] += pot();
   record(EventType::kWin, winner, pot());
   end_hand();
@@ -536,9 +553,8 @@ void Hand::showdown(bool run_out) {
   if (is_single_pot()) {
     share_out(winnings, best_hands(rank, live_mask_), pot());
   } else {
-    winnings = side_pot_winnings(rank);
+    winnings = side_pot_winnings(rank, 0);
   }
-
   // R18: who shows and who mucks changes no chip, so it is decided after the
   // awards: the river's last aggressor first (else the first player left of
   // the button), then clockwise; a player shows when it beats or ties the
@@ -564,6 +580,21 @@ void Hand::showdown(bool run_out) {
     show_or_muck(live_mask_ & from_first);
     show_or_muck(live_mask_ & ~from_first);
   }
+  // V10: the rake comes out of the pot before the awards; who shows (above)
+  // was decided on the pot as played. Each player's part of the rake is
+  // what it cost the player.
+  if (const Chips rake = rake_of_pot(); rake != 0) [[unlikely]] {
+    Winnings net{};
+    if (is_single_pot()) {
+      share_out(net, best_hands(rank, live_mask_), pot() - rake);
+    } else {
+      net = side_pot_winnings(rank, rake);
+    }
+    rake_ = rake;
+    for (std::size_t i = 0; i < net.size(); ++i) rake_paid_[i] = winnings[i] - net[i];
+    winnings = net;
+    state_.pot -= rake;
+  }
   std::uint32_t paid = 0;  // without a branch per player, as above
   for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
     const int p = std::countr_zero(rest);
@@ -578,7 +609,8 @@ void Hand::showdown(bool run_out) {
   end_hand();
 }
 
-std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const {
+std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank,
+                                                       Chips rake) const {
   // Pots won by exactly the same players are split as one: splitting them one
   // by one would make odd chips the combined amount does not have (the
   // oracle histories demand this; docs/rules.md, R17). At most one pot
@@ -656,6 +688,13 @@ std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank,
   add_layers(bets, bets, levels, level_count);
   // Nothing may be left behind, whatever the commitments looked like.
   if (pot_count > 0) pot_amount[static_cast<std::size_t>(pot_count - 1)] += pot() - distributed;
+  // V10: the rake from the main pot first, then from the next.
+  for (int k = 0; rake > 0 && k < pot_count; ++k) {
+    Chips& amount = pot_amount[static_cast<std::size_t>(k)];
+    const Chips taken = std::min(rake, amount);
+    amount -= taken;
+    rake -= taken;
+  }
 
   Winnings winnings{};
   for (int k = 0; k < pot_count; ++k) {

@@ -89,6 +89,8 @@ struct HandSetup {
   // Informational, passed through to observations.
   int level = 0;
   std::array<std::int8_t, kMaxPlayers> seats{};  // table seat of each hand-order index
+  // V10 (cash tables): the house's share of the pot; the default takes none.
+  RakeRule rake;
 };
 
 // The betting so far, counted as the hand goes: what bots would otherwise
@@ -149,6 +151,11 @@ class Hand {
   Chips pot() const { return state_.pot; }  // 0 once the hand is over
   int board_count() const { return state_.board_count; }
   std::span<const Event> events() const { return log_.view(); }
+  // V10: the chips the house took from this hand (0 until it is over, and
+  // without a rake), and each player's part of them: what the player would
+  // have won without the rake less what it won. The parts add up to rake().
+  Chips rake() const { return rake_; }
+  Chips rake_paid(int player) const { return rake_ == 0 ? 0 : rake_paid_[static_cast<std::size_t>(player)]; }
 
  private:
   void fold(int player);
@@ -191,7 +198,10 @@ class Hand {
   void showdown(bool run_out);
   CardSet hole_set(int player) const;
   // Each player's share of a pot split into side pots (R13, antes V3, R17).
-  std::array<Chips, kMaxPlayers> side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank) const;
+  // `rake` chips come out of the pots first, the main pot first (V10).
+  std::array<Chips, kMaxPlayers> side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank, Chips rake) const;
+  // V10: what the house takes from the pot as it stands (after R14).
+  Chips rake_of_pot() const;
   // After the awards: the pot is empty and the hand terminal.
   void end_hand();
 
@@ -235,6 +245,8 @@ class Hand {
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
+  Chips rake_ = 0;                            // V10, set when the hand ends
+  std::array<Chips, kMaxPlayers> rake_paid_{};  // valid only when rake_ != 0
   EventLog log_;
 };
 

@@ -425,11 +425,22 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
     before += hand.stack_before[s];
     after += hand.stack_after[s];
   }
-  if (before != bought || after != bought) {
+  // V10: the rake leaves the table; it is never negative, never above the
+  // cap and never more than the rule's share of every chip in play.
+  const bool rake_ok = hand.rake >= 0 && (rules_.rake_cap == 0 || hand.rake <= rules_.rake_cap) &&
+                       hand.rake * 10000 <= static_cast<Chips>(rules_.rake_hundredths_percent) * before;
+  if (!rake_ok) {
+    failures.push_back({InvariantKind::kChips, "the hand's rake of " + std::to_string(hand.rake) +
+                                                   " is negative, above the cap or above the rake's share of the " +
+                                                   std::to_string(before) + " chips in play"});
+  }
+  if (before != bought - raked_ || after != bought - raked_ - hand.rake) {
     failures.push_back({InvariantKind::kChips, "the table holds " + std::to_string(before) + " chips before the hand and " +
                                                    std::to_string(after) + " after, but " + std::to_string(bought) +
-                                                   " were bought in"});
+                                                   " were bought in and " + std::to_string(raked_) + " raked before, " +
+                                                   std::to_string(hand.rake) + " now"});
   }
+  raked_ += hand.rake;
   hands_ = hand.hand;
   stack_ = hand.stack_after;
   bought_in_ = hand.bought_in;

@@ -4,7 +4,8 @@
 // and blinds where R5/R6 put them, every bust placed at once, places never
 // changed, below every survivor and covering 1..players at the end (R20..R22).
 // A cash session (V7) is checked as far as these apply: chips conserved
-// counting every buy-in, no negative stack, re-buys exactly as V7 says.
+// counting every buy-in and the rake (V10), no negative stack, re-buys
+// exactly as V7 says, a rake within the rule's percentage and cap.
 //
 // Independence: the checkers call no engine code. They re-derive what the
 // rules demand from their own memory of the previous hand (where the big
@@ -111,12 +112,15 @@ struct CashHandObservation {
   std::array<Chips, kMaxPlayers> stack_before{};  // as dealt, after this hand's re-buys
   std::array<Chips, kMaxPlayers> bought_in{};     // every chip bought so far, this hand's re-buys included
   std::array<Chips, kMaxPlayers> stack_after{};   // once the table took the chips
+  Chips rake = 0;                                 // V10: taken from this hand
 };
 
 struct CashInvariantRules {
   int players = 0;
   Chips buy_in = 0;
   Chips rebuy_below = 0;  // a stack below this (or empty) buys in again before a hand
+  int rake_hundredths_percent = 0;  // V10: 0 for no rake
+  Chips rake_cap = 0;               // 0 for no cap
 };
 
 class CashInvariantChecker {
@@ -129,6 +133,7 @@ class CashInvariantChecker {
   int hands_ = 0;
   std::array<Chips, kMaxPlayers> stack_{};      // after the previous hand; 0 before the first buy-in
   std::array<Chips, kMaxPlayers> bought_in_{};
+  Chips raked_ = 0;  // V10: every hand's rake so far
 };
 
 }  // namespace sngsim

@@ -92,12 +92,15 @@ ShootoutObserverOf ShootoutInvariantObservers::observer_of() {
 }
 
 CashInvariantObserver::CashInvariantObserver(const CashTableRules& rules, CheckedTable where)
-    : checker_(CashInvariantRules{rules.players, rules.buy_in, rules.rebuy_below}), where_(std::move(where)) {}
+    : checker_(CashInvariantRules{rules.players, rules.buy_in, rules.rebuy_below, rules.rake.hundredths_percent,
+                                  rules.rake.cap}),
+      where_(std::move(where)) {}
 
 void CashInvariantObserver::hand_settled(const CashTable& table, const Hand& hand) {
   const HandSetup& setup = hand.setup();
   CashHandObservation seen;
   seen.hand = table.hands_played();
+  seen.rake = hand.rake();
   for (int seat = 0; seat < table.seat_count(); ++seat) {
     seen.bought_in[at(seat)] = table.bought_in(seat);
     seen.stack_after[at(seat)] = table.stack(seat);

@@ -98,6 +98,7 @@ const std::vector<std::string> kAnteKeys = keys_of("table.ante");
 const std::vector<std::string> kPayoutKeys = keys_of("payouts");
 const std::vector<std::string> kShootoutKeys = keys_of("shootout");
 const std::vector<std::string> kCashKeys = keys_of("cash");
+const std::vector<std::string> kRakeKeys = keys_of("cash.rake");
 const std::vector<std::string>& kFormats = choices_of("format");      // in Format order
 const std::vector<std::string>& kSeatings = choices_of("seating");    // in Seating order
 const std::vector<std::string> kDuplicateKeys = keys_of("duplicate");
@@ -109,6 +110,7 @@ constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one wi
 constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
 constexpr int kMinCashBuyInBb = 40;              // V7
 constexpr int kMaxCashBuyInBb = 100;             // V7
+constexpr int kMinLimitBuyInBb = 20;             // V7, fixed limit: 10 big bets of 2 big blinds
 const std::vector<std::string> kEntrantKeys = keys_of("lineup[]");
 // Not in the registry: a plug-in is a strategy only once `path` names it.
 const std::string kPluginStrategy = "plugin";
@@ -130,6 +132,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "payouts") return &kPayoutKeys;
   if (section == "shootout") return &kShootoutKeys;
   if (section == "cash") return &kCashKeys;
+  if (section == "cash.rake") return &kRakeKeys;
   if (section == "duplicate") return &kDuplicateKeys;
   if (section == "stop") return &kStopKeys;
   if (section == "time") return &kTimeKeys;
@@ -344,6 +347,7 @@ class Reader {
   bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
   ShootoutRules read_shootout(const Node& root) const;
   CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
+  RakeRule read_rake(const Node& node) const;
   void read_seating(const Node& root, Cell& cell) const;
   std::optional<StopRule> read_stop(const Node& root) const;
   void check_stop(const Node& root, const Cell& cell) const;
@@ -920,14 +924,62 @@ CashRules Reader::read_cash(const Node& root, const Node& table, const Tournamen
   cash.hands = static_cast<int>(read_integer(node, "cash", "hands", 1, kMaxCashHands, 1000));
   if (const Node* blinds = node.find("blinds")) cash.table.blinds = read_level(*blinds, "cash.blinds");
   const Chips big_blind = cash.table.blinds.big_blind;
-  const auto buy_in_bb = read_integer(node, "cash", "buy_in_bb", kMinCashBuyInBb, kMaxCashBuyInBb, kMaxCashBuyInBb);
+  // V7: 40..100 big blinds at no-limit and pot-limit; at fixed limit at
+  // least 10 big bets (a big bet is two big blinds) and no maximum beyond
+  // the bound that keeps chip sums far from overflow.
+  const bool fixed_limit = rules.game.betting == BettingStructure::kFixedLimit;
+  std::int64_t buy_in_bb = kMaxCashBuyInBb;
+  if (!fixed_limit) {
+    buy_in_bb = read_integer(node, "cash", "buy_in_bb", kMinCashBuyInBb, kMaxCashBuyInBb, kMaxCashBuyInBb);
+  } else if (const Node* buy_in = node.find("buy_in_bb")) {
+    buy_in_bb = read_integer(*buy_in, "cash.buy_in_bb", std::numeric_limits<std::int64_t>::min(),
+                             std::max<Chips>(kMinLimitBuyInBb, kMaxChips / std::max<Chips>(big_blind, 1)));
+    if (buy_in_bb < kMinLimitBuyInBb) {
+      fail(buy_in->origin, "cash.buy_in_bb must be at least " + std::to_string(kMinLimitBuyInBb) +
+                               " at a fixed-limit table (V7: 10 big bets of two big blinds), got " + buy_in->text);
+    }
+  }
   const auto rebuy_below_bb =
       read_integer(node, "cash", "rebuy_below_bb", 0, buy_in_bb, std::min<std::int64_t>(kMinCashBuyInBb, buy_in_bb));
   cash.table.players = rules.players;
   cash.table.game = rules.game;
   cash.table.buy_in = buy_in_bb * big_blind;
   cash.table.rebuy_below = rebuy_below_bb * big_blind;
+  if (const Node* rake = node.find("rake")) cash.table.rake = read_rake(*rake);
   return cash;
+}
+
+RakeRule Reader::read_rake(const Node& node) const {
+  if (node.kind != Node::Kind::kMap) {
+    fail(node.origin, "cash.rake must be a mapping {percent: , cap: , no_flop_no_drop: }, got " + describe(node));
+  }
+  check_keys(node, "cash.rake", kRakeKeys);
+  RakeRule rake;
+  const Node* percent = node.find("percent");
+  if (percent == nullptr) fail(node.origin, "cash.rake needs 'percent'");
+  // A percentage with at most two decimals, kept exact in hundredths.
+  const std::string& text = read_scalar(*percent, "cash.rake.percent", "a percentage");
+  const std::size_t dot = text.find('.');
+  const std::string whole = text.substr(0, dot);
+  const std::string fraction = dot == std::string::npos ? "" : text.substr(dot + 1);
+  const auto digits = [](const std::string& part) {
+    return std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (whole.empty() || whole.size() > 6 || !digits(whole) || fraction.size() > 2 || !digits(fraction) ||
+      (dot != std::string::npos && fraction.empty())) {
+    fail(percent->origin, "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '" +
+                              text + "'");
+  }
+  const std::int64_t hundredths = std::stoll(whole) * 100 + (fraction.empty() ? 0 : std::stoll(fraction) *
+                                                                                         (fraction.size() == 1 ? 10 : 1));
+  if (hundredths > kMaxRakeHundredthsPercent) {
+    fail(percent->origin, "cash.rake.percent must be at most 10 (V10: at least 90% of the bets go to the players), got " +
+                              text);
+  }
+  rake.hundredths_percent = static_cast<int>(hundredths);
+  rake.cap = read_integer(node, "cash.rake", "cap", 0, kMaxChips, 0);
+  rake.no_flop_no_drop = read_bool(node, "cash.rake", "no_flop_no_drop", true);
+  return rake;
 }
 
 Cell Reader::read_cell(const Node& root) const {

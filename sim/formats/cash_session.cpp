@@ -44,6 +44,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
   for (int seat = 0; seat < seats; ++seat) {
     record.won[static_cast<std::size_t>(seat)] = table.won(seat);
     record.rebuys[static_cast<std::size_t>(seat)] = table.rebuys(seat);
+    record.rake_paid[static_cast<std::size_t>(seat)] = table.rake_paid(seat);
     record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
   }
   return record;

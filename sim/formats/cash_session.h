@@ -22,7 +22,8 @@ struct CashSessionRecord {
   int hands = 0;           // hands played (every seat plays every hand)
   Chips big_blind = 0;
   std::array<std::int8_t, kMaxPlayers> label{};   // index into the cell's distinct labels
-  std::array<Chips, kMaxPlayers> won{};           // final stack less every chip bought in
+  std::array<Chips, kMaxPlayers> won{};           // final stack less every chip bought in (net of rake)
+  std::array<Chips, kMaxPlayers> rake_paid{};     // V10: won + rake_paid is what the seat won before rake
   std::array<std::int32_t, kMaxPlayers> rebuys{};  // buy-ins after the first
   std::array<FaultCounts, kMaxPlayers> faults{};  // V5
 };

@@ -308,10 +308,17 @@ std::string shootout_csv(const RunSummary& summary) {
   return table.text();
 }
 
-// One row per cash cell x label: big blinds won per 100 hands (V7).
+// One row per cash cell x label: big blinds won per 100 hands (V7). When a
+// cell takes a rake (V10), the rake paid and bb/100 before it follow.
 std::string cash_csv(const RunSummary& summary) {
-  const CellColumns columns(summary, {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
-                                      "bb_per_100_sd", "chips_won", "rebuys", "faults"});
+  const bool any_rake = std::any_of(summary.cells.begin(), summary.cells.end(), [](const CellSummary& cell) {
+    const auto* s = std::get_if<CashSummary>(&cell.detail);
+    return s != nullptr && s->rake.has_value();
+  });
+  std::vector<std::string> names = {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
+                                    "bb_per_100_sd", "chips_won", "rebuys", "faults"};
+  if (any_rake) names.insert(names.end(), {"rake_paid", "bb_per_100_before_rake"});
+  const CellColumns columns(summary, names);
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
     const CellSummary& cell = summary.cells[c];
@@ -328,6 +335,10 @@ std::string cash_csv(const RunSummary& summary) {
       row.push_back(csv_text(p.chips_won));
       row.push_back(csv_text(p.rebuys));
       row.push_back(csv_text(p.faults.total()));
+      if (any_rake) {
+        row.push_back(p.rake ? csv_text(p.rake->paid) : csv_text(std::int64_t{0}));
+        row.push_back(csv_text(p.rake ? p.rake->bb_per_100_before : p.bb_per_100));
+      }
       table.add_row(row);
     }
   }
@@ -451,6 +462,22 @@ std::string cash_console_rows(const CellSummary& cell, const CashSummary& s) {
                    number_or_dash(p.bb_per_100, "%+.2f").c_str(), interval_text(p.bb_per_100_ci95, "%+.2f").c_str(),
                    number_or_dash(p.bb_per_100_sd, "%.1f").c_str(), static_cast<long long>(p.rebuys),
                    static_cast<long long>(p.faults.total()));
+  }
+  if (s.rake) {
+    // V10: what the house took, and what each label would have won without it.
+    text += format("  rake %s%% (cap %lld%s): %lld chips, %s a hand\n",
+                   number_or_dash(static_cast<double>(s.rake->hundredths_percent) / 100.0, "%g").c_str(),
+                   static_cast<long long>(s.rake->cap), s.rake->no_flop_no_drop ? ", no flop no drop" : "",
+                   static_cast<long long>(s.rake_total), number_or_dash(s.rake_per_hand, "%.2f").c_str());
+    text += format("  %-*s %12s %14s %-20s\n", width, "label", "rake bb/100", "bb/100 gross", "95% CI");
+    for (const std::size_t i : order) {
+      const CashPlayerSummary& p = s.players[i];
+      if (!p.rake) continue;
+      text += format("  %-*s %12s %14s %-20s\n", width, cell.labels[i].c_str(),
+                     number_or_dash(p.rake->paid_bb_per_100, "%.2f").c_str(),
+                     number_or_dash(p.rake->bb_per_100_before, "%+.2f").c_str(),
+                     interval_text(p.rake->bb_per_100_before_ci95, "%+.2f").c_str());
+    }
   }
   return text;
 }

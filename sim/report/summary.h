@@ -142,6 +142,15 @@ struct CashPlayerSummary {
   std::optional<double> bb_per_100_sd;
   std::optional<double> session_sd_bb;
   std::optional<double> rebuys_per_session;
+  // V10, with a rake only: what the rake cost the label's pots, and bb/100
+  // before it (bb_per_100 is net of the rake).
+  struct Rake {
+    std::int64_t paid = 0;
+    std::optional<double> paid_bb_per_100;
+    std::optional<double> bb_per_100_before;
+    std::optional<Interval> bb_per_100_before_ci95;
+  };
+  std::optional<Rake> rake;
 };
 
 // A cell of format "cash" (V7).
@@ -151,6 +160,11 @@ struct CashSummary {
   BlindLevel blinds;  // small, big, ante
   Chips buy_in = 0;
   Chips rebuy_below = 0;
+  // V10, with a rake only: the rule, the chips it took in all and per hand
+  // of the table.
+  std::optional<RakeRule> rake;
+  std::int64_t rake_total = 0;
+  std::optional<double> rake_per_hand;
   std::vector<CashPlayerSummary> players;  // in `labels` order
 };
 

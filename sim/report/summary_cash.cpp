@@ -1,4 +1,5 @@
-// The summary of a cash cell (RULES V7): big blinds won per 100 hands.
+// The summary of a cash cell (RULES V7): big blinds won per 100 hands, and
+// the rake (V10).
 
 #include <cmath>
 #include <limits>
@@ -11,7 +12,7 @@ namespace sngsim {
 
 namespace {
 
-CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked) {
+CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked, bool raked) {
   const CashLabelTotals& t = stats.label_totals(label);
   const Chips big_blind = stats.big_blind();
   const auto hands_per_session = static_cast<double>(stats.hands_per_session());
@@ -43,6 +44,18 @@ CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked
     result.bb_per_100_ci95 = t_interval(*result.bb_per_100, 100.0 * sd_bb / hands_per_session, t.sessions);
   }
   result.rebuys_per_session = exact_ratio(t.rebuys, t.sessions);
+  if (raked) {
+    // V10: the same figures before the rake, from chips won plus rake paid.
+    CashPlayerSummary::Rake rake;
+    rake.paid = static_cast<std::int64_t>(t.rake_sum);
+    rake.paid_bb_per_100 = exact_ratio(100 * t.rake_sum, static_cast<Int128>(big_blind) * t.hands);
+    rake.bb_per_100_before = exact_ratio(100 * t.gross_won_sum, static_cast<Int128>(big_blind) * t.hands);
+    if (const auto variance = sample_variance(t.sessions, t.gross_won_sum, t.gross_won_sq_sum)) {
+      const double sd_bb = std::sqrt(*variance) / static_cast<double>(big_blind);
+      rake.bb_per_100_before_ci95 = t_interval(*rake.bb_per_100_before, 100.0 * sd_bb / hands_per_session, t.sessions);
+    }
+    result.rake = rake;
+  }
   return result;
 }
 
@@ -57,8 +70,19 @@ CashSummary cash_summary(const Cell& cell, const CellStats& stats) {
   result.blinds = table.blinds;
   result.buy_in = table.buy_in;
   result.rebuy_below = table.rebuy_below;
+  const bool raked = table.rake.hundredths_percent > 0;
   for (int label = 0; label < stats.label_count(); ++label) {
-    result.players.push_back(player_summary(s, label, stats.is_clocked(label)));
+    result.players.push_back(player_summary(s, label, stats.is_clocked(label), raked));
+  }
+  if (raked) {
+    result.rake = table.rake;
+    std::int64_t hands = 0;
+    for (int label = 0; label < stats.label_count(); ++label) {
+      result.rake_total += static_cast<std::int64_t>(s.label_totals(label).rake_sum);
+      hands += s.label_totals(label).hands;
+    }
+    // Every seat plays every hand: the table's hands are the seats' over the seats.
+    result.rake_per_hand = exact_ratio(static_cast<Int128>(result.rake_total) * s.seats(), static_cast<Int128>(hands));
   }
   return result;
 }

@@ -226,6 +226,12 @@ json cash_player_json(const CashPlayerSummary& p) {
   result["bb_per_100_sd"] = to_json(p.bb_per_100_sd);
   result["session_sd_bb"] = to_json(p.session_sd_bb);
   result["rebuys_per_session"] = to_json(p.rebuys_per_session);
+  if (p.rake) {
+    result["rake_paid"] = p.rake->paid;
+    result["rake_paid_bb_per_100"] = to_json(p.rake->paid_bb_per_100);
+    result["bb_per_100_before_rake"] = to_json(p.rake->bb_per_100_before);
+    result["bb_per_100_before_rake_ci95"] = to_json(p.rake->bb_per_100_before_ci95);
+  }
   return result;
 }
 
@@ -235,6 +241,13 @@ void cash_json(const CellSummary& cell, const CashSummary& s, json& result) {
   result["blinds"] = {{"small", s.blinds.small_blind}, {"big", s.blinds.big_blind}, {"ante", s.blinds.ante}};
   result["buy_in"] = s.buy_in;
   result["rebuy_below"] = s.rebuy_below;
+  if (s.rake) {
+    result["rake"] = {{"percent", static_cast<double>(s.rake->hundredths_percent) / 100.0},
+                      {"cap", s.rake->cap},
+                      {"no_flop_no_drop", s.rake->no_flop_no_drop}};
+    result["rake_total"] = s.rake_total;
+    result["rake_per_hand"] = to_json(s.rake_per_hand);
+  }
   json players = json::object();
   for (std::size_t label = 0; label < s.players.size(); ++label) {
     players[cell.labels[label]] = cash_player_json(s.players[label]);

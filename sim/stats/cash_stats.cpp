@@ -28,10 +28,11 @@ void CashStats::add(const CashSessionRecord& record) {
     const auto s = static_cast<std::size_t>(seat);
     if (record.label[s] < 0 || record.label[s] >= static_cast<int>(labels_.size())) throw bad("label index out of range");
     if (record.rebuys[s] < 0) throw bad("negative re-buys");
-    total += record.won[s];
+    if (record.rake_paid[s] < 0) throw bad("negative rake");
+    total += record.won[s] + record.rake_paid[s];
   }
-  // Nobody takes a rake: what one seat wins, the others lose.
-  if (total != 0) throw bad("chips won do not add up to zero");
+  // Before the rake (V10), what one seat wins, the others lose.
+  if (total != 0) throw bad("chips won and rake paid do not add up to zero");
 
   ++sessions_;
   for (int seat = 0; seat < seats_; ++seat) {
@@ -44,6 +45,10 @@ void CashStats::add(const CashSessionRecord& record) {
     totals.won_sq_sum += static_cast<UInt128>(won * won);
     totals.rebuys += record.rebuys[s];
     totals.faults += record.faults[s];
+    const Int128 gross = won + record.rake_paid[s];
+    totals.rake_sum += record.rake_paid[s];
+    totals.gross_won_sum += gross;
+    totals.gross_won_sq_sum += static_cast<UInt128>(gross * gross);
   }
 }
 
@@ -62,6 +67,9 @@ void CashStats::merge(const CashStats& other) {
     into.won_sq_sum += from.won_sq_sum;
     into.rebuys += from.rebuys;
     into.faults += from.faults;
+    into.rake_sum += from.rake_sum;
+    into.gross_won_sum += from.gross_won_sum;
+    into.gross_won_sq_sum += from.gross_won_sq_sum;
   }
 }
 

@@ -2,7 +2,7 @@
 // Integer accumulators for a cash-table cell (RULES V7), memory independent
 // of the number of sessions. Per label: sessions (seats played), hands, the
 // chips won per session (sum and sum of squares, exact in 128 bits),
-// re-buys and faults. bb/100 and its interval are derived in sim/report/summary.
+// re-buys, faults, and the rake (V10) with the chips won before it. bb/100 and its interval are derived in sim/report/summary.
 // Every member is an integer sum, so any thread split gives identical state.
 
 #include <cstdint>
@@ -23,6 +23,11 @@ struct CashLabelTotals {
   UInt128 won_sq_sum = 0;     // sum over sessions of (chips won)^2
   std::int64_t rebuys = 0;    // buy-ins after the first
   FaultCounts faults;    // V5, by reason
+  // V10: the rake the label's pots paid, and the chips won before it
+  // (won + rake paid per session: sum and sum of squares).
+  Int128 rake_sum = 0;
+  Int128 gross_won_sum = 0;
+  UInt128 gross_won_sq_sum = 0;
   bool operator==(const CashLabelTotals&) const = default;
 };
 

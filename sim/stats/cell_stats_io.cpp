@@ -166,6 +166,9 @@ void cash_label_fields(Totals& t, Field&& field) {
   field("won_sq_sum", t.won_sq_sum);
   field("rebuys", t.rebuys);
   field("faults", t.faults);
+  field("rake_sum", t.rake_sum);
+  field("gross_won_sum", t.gross_won_sum);
+  field("gross_won_sq_sum", t.gross_won_sq_sum);
 }
 
 template <typename Totals, typename Field>

@@ -41,6 +41,9 @@ RUNS = [
     ("matrix", "turbo-vs-normal.yaml", ["-n", "4"], None),
     ("shoot-out", "shootout.yaml", ["-n", "6"], None),
     ("cash", "cash-bb100.yaml", ["-n", "4", "--set", "cash.hands=200"], None),
+    ("cash with a rake", "cash-bb100.yaml",
+     ["-n", "4", "--set", "cash.hands=200", "--set", "cash.rake={percent: 5, cap: 60}"],
+     lambda s: all(cell["rake_total"] > 0 for cell in s["cells"]) or "no rake was taken"),
     ("duplicate", "duplicate.yaml", ["-n", "30"], None),
     ("luck-adjusted, duplicate", "duplicate.yaml", ["-n", "60", "--set", "adjust_luck=true"],
      lambda s: all("roi_diff_adjusted" in pair for cell in s["cells"] for pair in cell["paired"])
@@ -117,11 +120,14 @@ def documented_columns(doc, name, problems):
         problems.append(f"output-format.md: no section ### `{name}`")
         return []
     # A row may name several columns; one whose meaning starts with
-    # "`adjust_luck` only" is written by luck-adjusted runs only.
+    # "`adjust_luck` only" is written by luck-adjusted runs only, one whose
+    # meaning starts "with a rake:" only when a cash cell takes a rake (V10).
     columns = []
     for row in table_rows(text):
-        luck_only = len(row) > 1 and row[1].strip().startswith("`adjust_luck` only")
-        columns += [(column, luck_only) for column in names_in(row[0])]
+        meaning = row[1].strip() if len(row) > 1 else ""
+        condition = "luck" if meaning.startswith("`adjust_luck` only") else \
+            "rake" if meaning.startswith("with a rake:") else None
+        columns += [(column, condition) for column in names_in(row[0])]
     if [c for c, _ in columns[:2]] != ["cell", "<matrix key>"]:
         problems.append(f"output-format.md: {name} does not start with `cell`, `<matrix key>`")
     return columns[2:]
@@ -159,8 +165,9 @@ def check_folder(run, folder, doc, files, problems):
     }
     for name in sorted(n for n in present if n.endswith(".csv")):
         fixed = []
-        for column, luck_only in documented_columns(doc, name, problems):
-            if luck_only and not luck:
+        raked = any("rake" in cell for cell in cells if cell["format"] == "cash")
+        for column, condition in documented_columns(doc, name, problems):
+            if (condition == "luck" and not luck) or (condition == "rake" and not raked):
                 continue
             if column == "place_<p>":
                 fixed += [f"place_{p}" for p in range(1, most_seats + 1)]

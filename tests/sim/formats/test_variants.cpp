@@ -25,6 +25,7 @@
 #include "sim/formats/shootout.h"
 #include "sim/report/summary.h"
 #include "strategies/icm.h"
+#include "tests/config_error_util.h"
 #include "tests/hand_test_util.h"
 
 namespace sngsim {
@@ -662,6 +663,50 @@ TEST_CASE("V7 bb/100 is computed exactly for scripted sessions", "[variants]") {
   CHECK(table.find("-75.00") != std::string::npos);
 }
 
+TEST_CASE("V10 the rake is reported per hand and per label, with bb/100 net of it and before it", "[variants]") {
+  // Raiser against folder, heads-up at 10/20, 5% with no flop no drop off:
+  // with the folder on the button the raiser wins the 20 left after its
+  // uncalled 10 (rake 1); with the raiser on the button it wins the 40
+  // left after its uncalled 20 (rake 2). 100 hands: 150 chips of rake a
+  // session, all paid by the raiser.
+  Experiment experiment = raiser_vs_folder(100, 12);
+  experiment.cells.at(0).cash.table.rake = RakeRule{500, 0, false};
+  const RunResult result = run(experiment, 2);
+  const CashStats& stats = *result.cells.at(0).cash();
+  CHECK(stats.label_totals(0).rake_sum == 12 * 150);
+  CHECK(stats.label_totals(0).won_sum == 12 * 1350);
+  CHECK(stats.label_totals(0).gross_won_sum == 12 * 1500);
+  CHECK(stats.label_totals(1).rake_sum == 0);
+  CHECK(stats.label_totals(1).won_sum == -12 * 1500);
+
+  const json c = summary_of(experiment, result.cells)["cells"][0];
+  CHECK(c["rake"]["percent"].get<double>() == 5.0);
+  CHECK(c["rake"]["cap"] == 0);
+  CHECK(c["rake"]["no_flop_no_drop"] == false);
+  CHECK(c["rake_total"] == 12 * 150);
+  CHECK(c["rake_per_hand"].get<double>() == 1.5);
+  const json& raiser = c["players"]["raiser"];
+  CHECK(raiser["chips_won"] == 12 * 1350);
+  CHECK(raiser["rake_paid"] == 12 * 150);
+  CHECK(raiser["bb_per_100"].get<double>() == 67.5);
+  CHECK(raiser["bb_per_100_before_rake"].get<double>() == 75.0);
+  CHECK(raiser["rake_paid_bb_per_100"].get<double>() == 7.5);
+  CHECK(raiser["bb_per_100_before_rake_ci95"][0].get<double>() == 75.0);  // every session the same
+  const json& folder = c["players"]["folder"];
+  CHECK(folder["rake_paid"] == 0);
+  CHECK(folder["bb_per_100"].get<double>() == -75.0);
+  CHECK(folder["bb_per_100_before_rake"].get<double>() == -75.0);
+
+  const std::string table = console_table(summarize_run(experiment, result.cells, test_provenance()));
+  CHECK(table.find("rake 5% (cap 0): 1800 chips, 1.50 a hand") != std::string::npos);
+  CHECK(table.find("+75.00") != std::string::npos);
+
+  // Without the rake key nothing of it is written.
+  const json plain = summary_of(raiser_vs_folder(100, 2), run(raiser_vs_folder(100, 2), 1).cells)["cells"][0];
+  CHECK_FALSE(plain.contains("rake"));
+  CHECK_FALSE(plain["players"]["raiser"].contains("rake_paid"));
+}
+
 TEST_CASE("V7 bb/100 and its interval from per-session results of real bots", "[variants]") {
   Experiment experiment = load_experiment(kConfigs + "cash-bb100.yaml", {"cash.hands=200", "tournaments=30"});
   const RunResult result = run(experiment, 2);
@@ -726,6 +771,64 @@ TEST_CASE("V7 cash keys are validated", "[variants]") {
         "payouts.places does not apply with shootout.winners: paid (each table winner gets the pool / tables)");
   CHECK(error_of("format: shootout\nshootout: {tables: 2}\ntable: {players: 3}\npayouts: {places: [50, 20, 10, 10, 5, 5, 0]}\n") ==
         "payouts.places pays 7 places but the shoot-out seats 6 (shootout.tables 2 x table.players 3)");
+}
+
+TEST_CASE("V7 a fixed-limit cash table buys in for at least 10 big bets, with no maximum", "[variants]") {
+  const std::string lineup = "lineup: [{strategy: random}]\n";
+  const std::string limit = "format: cash\ntable: {betting: fixed-limit}\n";
+  // 10/20: a big bet is 40, 10 big bets 400 chips = 20 big blinds.
+  CHECK(parse_experiment(limit + "cash: {buy_in_bb: 20, rebuy_below_bb: 20}\n" + lineup, "c.yaml").cells[0].cash.table.buy_in ==
+        400);
+  CHECK(parse_experiment(limit + "cash: {buy_in_bb: 5000}\n" + lineup, "c.yaml").cells[0].cash.table.buy_in == 100'000);
+  // The default stays 100 big blinds, re-buying below 40.
+  const CashRules defaults = parse_experiment(limit + lineup, "c.yaml").cells[0].cash;
+  CHECK(defaults.table.buy_in == 2000);
+  CHECK(defaults.table.rebuy_below == 800);
+  testing::check_config_error(limit + "cash:\n  buy_in_bb: 19\n" + lineup, "c.yaml", 4, 14,
+                              "cash.buy_in_bb must be at least 20 at a fixed-limit table (V7: 10 big bets of two "
+                              "big blinds), got 19");
+  // No-limit and pot-limit keep 40..100.
+  testing::check_config_error("format: cash\ntable: {betting: pot-limit}\ncash: {buy_in_bb: 101}\n" + lineup, "c.yaml",
+                              3, 19, "cash.buy_in_bb must be between 40 and 100, got 101");
+}
+
+TEST_CASE("V10 cash.rake is read exactly and refused above 10%", "[variants]") {
+  const std::string lineup = "lineup: [{strategy: random}]\n";
+  const auto rake_of = [&](const std::string& rake) {
+    return parse_experiment("format: cash\ncash:\n  rake: " + rake + "\n" + lineup, "c.yaml").cells[0].cash.table.rake;
+  };
+  CHECK(rake_of("{percent: 5, cap: 60}") == RakeRule{500, 60, true});
+  CHECK(rake_of("{percent: 2.5, no_flop_no_drop: false}") == RakeRule{250, 0, false});
+  CHECK(rake_of("{percent: 4.75}") == RakeRule{475, 0, true});
+  CHECK(rake_of("{percent: 10}") == RakeRule{1000, 0, true});
+  CHECK(rake_of("{percent: 0}") == RakeRule{});
+  CHECK(parse_experiment("format: cash\n" + lineup, "c.yaml").cells[0].cash.table.rake == RakeRule{});
+  const auto refused = [&](const std::string& rake, int column, const std::string& message) {
+    testing::check_config_error("format: cash\ncash:\n  rake: " + rake + "\n" + lineup, "c.yaml", 3, column, message);
+  };
+  refused("{percent: 10.01}", 19,
+          "cash.rake.percent must be at most 10 (V10: at least 90% of the bets go to the players), got 10.01");
+  refused("{percent: 12}", 19,
+          "cash.rake.percent must be at most 10 (V10: at least 90% of the bets go to the players), got 12");
+  refused("{percent: -1}", 19,
+          "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '-1'");
+  refused("{percent: 2.125}", 19,
+          "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '2.125'");
+  refused("{percent: 5, cap: -3}", 27, "cash.rake.cap must be at least 0, got -3");
+  refused("{percent: 5, no_flop_no_drop: maybe}", 39,
+          "cash.rake.no_flop_no_drop must be one of false, true; got 'maybe'");
+  refused("{cap: 50}", 9, "cash.rake needs 'percent'");
+  refused("{percent: 5, rate: 3}", 22, "unknown key 'rate' in cash.rake; expected one of: percent, cap, no_flop_no_drop");
+  refused("5", 9, "cash.rake must be a mapping {percent: , cap: , no_flop_no_drop: }, got '5'");
+  // A rake is a cash-table rule: in a tournament the whole cash section is refused.
+  testing::check_config_error("cash:\n  rake: {percent: 5}\n" + lineup, "c.yaml", 1, 1,
+                              "cash is only read with format: cash (format is sit-and-go)");
+  // A matrix may vary it.
+  const Experiment matrix = parse_experiment(
+      "format: cash\nmatrix:\n  cash.rake.percent: [0, 5]\ncash: {rake: {percent: 1}}\n" + lineup, "c.yaml");
+  REQUIRE(matrix.cells.size() == 2);
+  CHECK(matrix.cells[0].cash.table.rake.hundredths_percent == 0);
+  CHECK(matrix.cells[1].cash.table.rake.hundredths_percent == 500);
 }
 
 // ---- the shipped configs ----------------------------------------------------------
