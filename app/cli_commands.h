@@ -23,6 +23,7 @@ void add_equity_command(CLI::App& app);  // also the hidden preflop-table genera
 void add_merge_command(CLI::App& app);  // app/cli_merge.cpp
 void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.cpp)
 void add_solve_command(CLI::App& app);   // `solve pushfold` (app/cli_solve.cpp)
+void add_grade_command(CLI::App& app);   // `grade` (app/cli_grade.cpp)
 // Runs scripts/report.py on a results folder (app/cli_report.cpp); returns its exit code.
 int make_report(const std::string& results_dir);
 
