@@ -105,7 +105,15 @@ class Grader {
       if (action.board_cards > 0) break;
       const int h = action.player;
       const int s = spot_index_of(h, n);
-      const Chips whole = at(setup.stacks, h) - at(setup.antes, h);  // what the player can put in this round
+      // What the player can put in this round, or less when that covers
+      // every other player still in: R12 caps a bet at what another live
+      // player can follow, and the writer records such a shove as that cap
+      // (or a full raise above it), so it is an all-in in the model's sense.
+      Chips reach = 0;
+      for (int j = 0; j < n; ++j) {
+        if (j != h && !folded[static_cast<std::size_t>(j)]) reach = std::max(reach, at(setup.stacks, j) - at(setup.antes, j));
+      }
+      const Chips whole = std::min(at(setup.stacks, h) - at(setup.antes, h), reach);
       bool all_in = false;
       switch (action.action.type) {
         case ActionType::kFold: break;

@@ -147,6 +147,27 @@ TEST_CASE("grade: losses add up per label and per player; a limp is not push/fol
   for (std::size_t i = 0; i < again.decisions.size(); ++i) CHECK(again.decisions[i].loss == report.decisions[i].loss);
 }
 
+TEST_CASE("grade: a covering shove recorded as the cap R12 puts on it is a push", "[grade]") {
+  // The button has 400 chips; the blinds 100 and 160. R12 lets it bet only
+  // to 160, what the big blind can follow, and the export writes that.
+  const std::string text =
+      "variant = \"NT\"\nantes = [0, 0, 0]\nblinds_or_straddles = [10, 20, 0]\nmin_bet = 20\n"
+      "starting_stacks = [100, 160, 400]\n_payouts = [50, 30, 20]\n"
+      "actions = [\"d dh p1 KhKs\", \"d dh p2 3c2d\", \"d dh p3 AhAd\", \"p3 cbr 160\", \"p1 f\", \"p2 f\"]\n";
+  const GradeReport report = grade_text(text);
+  CHECK(report.hands_not_push_fold == 0);
+  REQUIRE(report.decisions.size() == 3);
+  CHECK(report.decisions[0].action == "push");
+  CHECK(report.decisions[0].effective_bb == 8.0);  // capped at the big blind's 160
+  CHECK(report.decisions[0].loss == 0.0);
+  CHECK(report.decisions[1].action == "fold");
+  CHECK(report.decisions[1].facing_all_in);
+  // A raise that leaves the big blind chips behind is not push/fold.
+  std::string short_raise = text;
+  short_raise.replace(short_raise.find("cbr 160"), 7, "cbr 60");
+  CHECK(grade_text(short_raise).hands_not_push_fold == 1);
+}
+
 TEST_CASE("grade: places already paid scale the loss to the whole prize pool", "[grade]") {
   // Two players left of a three-paid table: the open places pay 80% of the pool.
   const std::string two_left = heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 7c2d\", \"p2 cbr 100\", \"p1 f\"",
