@@ -25,6 +25,7 @@ void add_merge_command(CLI::App& app);  // app/cli_merge.cpp
 void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.cpp)
 void add_solve_command(CLI::App& app);   // `solve pushfold` (app/cli_solve.cpp)
 void add_plan_command(CLI::App& app);    // `plan`: tournaments a comparison needs (app/cli_plan.cpp)
+void add_grade_command(CLI::App& app);   // `grade` (app/cli_grade.cpp)
 // Runs scripts/report.py on a results folder (app/cli_report.cpp); returns its exit code.
 int make_report(const std::string& results_dir);
 

@@ -34,6 +34,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_check_command(app);
   sngsim::add_solve_command(app);
   sngsim::add_plan_command(app);
+  sngsim::add_grade_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

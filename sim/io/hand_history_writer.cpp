@@ -208,6 +208,17 @@ void HandHistoryWriter::hand_finished(const Tournament& tournament, const Hand& 
   text_ += pending_hand_;
   pending_hand_ = "[" + std::to_string(tournament.hands_played()) + "]\n" + hand_to_phh(hand, tournament, labels) +
                   "_tournament = " + std::to_string(index_) + "\n";
+  // What `sngsim grade` needs to value the hand by ICM: who each player is
+  // in the lineup (labels may repeat) and, in a sit-and-go, the payouts.
+  const HandSetup& setup = hand.setup();
+  pending_hand_ += "_entrants = " + toml_array(setup.num_players, [&](int i) {
+    return std::to_string(entrant_of_seat[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(i)])] + 1);
+  }) + "\n";
+  if (cell_.format == Format::kSitAndGo) {
+    pending_hand_ += "_payouts = " + toml_array(static_cast<int>(cell_.payouts.percent.size()), [&](int i) {
+      return std::to_string(cell_.payouts.percent[static_cast<std::size_t>(i)]);
+    }) + "\n";
+  }
 }
 
 void HandHistoryWriter::tournament_finished(const Tournament& tournament, const std::vector<int>&) {

@@ -149,6 +149,44 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
     if (!trimming->is_boolean()) throw FieldError{"field 'ante_trimming_status' is not a boolean"};
     hand.ante_trimming_status = trimming->as_boolean()->get();
   }
+  // seat_count is informational to the replay; a value that cannot be a
+  // table's seats is left unknown rather than refusing the hand.
+  if (const toml::node* seats = table.get("seat_count")) {
+    if (seats->is_integer() && seats->as_integer()->get() >= static_cast<std::int64_t>(n) &&
+        seats->as_integer()->get() <= 1000) {
+      hand.seat_count = static_cast<int>(seats->as_integer()->get());
+    }
+  }
+  if (const toml::node* payouts = table.get("_payouts")) {
+    const toml::array* values = payouts->as_array();
+    if (values == nullptr || values->empty()) throw FieldError{"field '_payouts' is not a non-empty array"};
+    std::vector<double> percent;
+    double sum = 0.0;
+    for (const toml::node& value : *values) {
+      const std::optional<double> number = value.is_integer()  ? std::optional<double>(static_cast<double>(value.as_integer()->get()))
+                                           : value.is_floating_point() ? std::optional<double>(value.as_floating_point()->get())
+                                                                       : std::nullopt;
+      if (!number || !(*number >= 0.0) || *number > 100.0) {
+        throw FieldError{"field '_payouts' holds " + describe(value) + ", not a percentage of the prize pool"};
+      }
+      percent.push_back(*number);
+      sum += *number;
+    }
+    if (!(sum > 0.0)) throw FieldError{"field '_payouts' pays nothing"};
+    hand.payouts = std::move(percent);
+  }
+  if (const toml::node* entrants = table.get("_entrants")) {
+    const toml::array* values = entrants->as_array();
+    if (values == nullptr || values->size() != n) {
+      throw FieldError{"field '_entrants' is not an array of one lineup index per player"};
+    }
+    for (const toml::node& value : *values) {
+      if (!value.is_integer() || value.as_integer()->get() < 1 || value.as_integer()->get() > 100000) {
+        throw FieldError{"field '_entrants' holds " + describe(value) + ", not a lineup index from 1"};
+      }
+      hand.entrants.push_back(static_cast<int>(value.as_integer()->get()));
+    }
+  }
   return hand;
 }
 

@@ -45,6 +45,12 @@ struct PhhHand {
   std::optional<std::int64_t> hand_number;  // the `hand` field, when present
   std::vector<std::string> players;         // names, when present
   bool ante_trimming_status = false;
+  // sngsim's own annotations (docs/output-format.md, "Hand histories"),
+  // when present: the tournament's seats, its payouts (percent of the
+  // prize pool per place) and each player's lineup index (p1 first).
+  std::optional<int> seat_count;
+  std::optional<std::vector<double>> payouts;
+  std::vector<int> entrants;
 
   int num_players() const { return static_cast<int>(starting_stacks.size()); }
 };
