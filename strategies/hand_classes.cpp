@@ -1,6 +1,7 @@
 #include "strategies/hand_classes.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace sngsim {
 
@@ -11,11 +12,7 @@ constexpr std::string_view kRankChars = "23456789TJQKA";
 constexpr int chart_index(int rank) { return kRanks - 1 - rank; }
 constexpr int rank_of_chart_index(int index) { return kRanks - 1 - index; }
 
-struct ClassShape {
-  int high_rank;
-  int low_rank;
-  bool suited;
-};
+using ClassShape = HandClassShape;
 
 ClassShape shape_of(int hand_class) {
   const int row = hand_class / kRanks;
@@ -25,19 +22,34 @@ ClassShape shape_of(int hand_class) {
   return {rank_of_chart_index(column), rank_of_chart_index(row), false};
 }
 
-int class_of(int high_rank, int low_rank, bool suited) {
+constexpr int class_of(int high_rank, int low_rank, bool suited) {
   const int high = chart_index(high_rank);
   const int low = chart_index(low_rank);
   if (high == low || suited) return high * kRanks + low;
   return low * kRanks + high;
 }
+
+// [a * kDeckSize + b]: one load instead of the rank and suit arithmetic.
+constexpr auto kClassOfCards = [] {
+  std::array<std::uint8_t, kDeckSize * kDeckSize> table{};
+  for (int a = 0; a < kDeckSize; ++a) {
+    for (int b = 0; b < kDeckSize; ++b) {
+      if (a == b) continue;
+      const Card x = static_cast<Card>(a);
+      const Card y = static_cast<Card>(b);
+      const int high = std::max(rank_of(x), rank_of(y));
+      const int low = std::min(rank_of(x), rank_of(y));
+      table[static_cast<std::size_t>(a * kDeckSize + b)] =
+          static_cast<std::uint8_t>(class_of(high, low, high != low && suit_of(x) == suit_of(y)));
+    }
+  }
+  return table;
+}();
 }  // namespace
 
-int hand_class_of(Card a, Card b) {
-  const int high = std::max(rank_of(a), rank_of(b));
-  const int low = std::min(rank_of(a), rank_of(b));
-  return class_of(high, low, high != low && suit_of(a) == suit_of(b));
-}
+int hand_class_of(Card a, Card b) { return kClassOfCards[static_cast<std::size_t>(a * kDeckSize + b)]; }
+
+HandClassShape hand_class_shape(int hand_class) { return shape_of(hand_class); }
 
 std::string hand_class_name(int hand_class) {
   const ClassShape shape = shape_of(hand_class);

@@ -24,8 +24,18 @@ namespace sngsim {
 inline constexpr int kHandClassCount = 169;
 inline constexpr int kHoldemComboCount = 1326;  // C(52, 2)
 
-// The class of two distinct hole cards.
+// The class of two distinct hole cards (a table lookup: bots call it on
+// every preflop decision).
 int hand_class_of(Card a, Card b);
+
+// The ranks of a class (0 = deuce .. 12 = ace), high >= low, and whether it
+// is suited (never for a pair).
+struct HandClassShape {
+  int high_rank = 0;
+  int low_rank = 0;
+  bool suited = false;
+};
+HandClassShape hand_class_shape(int hand_class);
 
 // "AA", "AKs", "72o".
 std::string hand_class_name(int hand_class);

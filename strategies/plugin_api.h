@@ -1,7 +1,7 @@
 #ifndef SNGSIM_PLUGIN_API_H
 #define SNGSIM_PLUGIN_API_H
 /*
- * The sngsim plug-in ABI, version 1: a bot in a shared library, written in C
+ * The sngsim plug-in ABI, version 2: a bot in a shared library, written in C
  * or in any language that can export C functions. An experiment file names
  * it with `strategy: plugin` and `path: libmybot.so`; sngsim loads it before
  * the run starts and asks it for decisions exactly as it asks a built-in bot.
@@ -11,8 +11,10 @@
  * Functions the plug-in exports (looked up by name with dlsym):
  *
  *   int32_t sngsim_plugin_abi_version(void);
- *       Must return SNGSIM_PLUGIN_ABI_VERSION as the plug-in was compiled
- *       with. A different number refuses the plug-in before the run starts.
+ *       The version whose fields the plug-in reads: SNGSIM_PLUGIN_ABI_VERSION
+ *       as it was compiled with. sngsim loads every version from
+ *       SNGSIM_PLUGIN_ABI_MIN_VERSION to its own SNGSIM_PLUGIN_ABI_VERSION and
+ *       refuses any other number before the run starts.
  *   void* sngsim_plugin_create(const char* const* keys, const char* const* values,
  *                              int count, uint64_t rng_key, int seat);
  *       A new bot for one seat of one tournament. keys[i] = values[i] are the
@@ -64,6 +66,15 @@
  * stop a run. A crash inside the plug-in does (it is the same process), and
  * a C++ plug-in must not let an exception leave any of these functions.
  *
+ * Versions. Version 1 is the observation up to `history`. Version 2 appends
+ * struct_size, the betting counts the built-in bots see (SngsimBettingCount)
+ * and the tournament's context (SngsimTournament); a version 1 plug-in
+ * reads the same bytes as before and loads unchanged. Later versions only
+ * append: struct_size is the number of bytes of SngsimObservation the host
+ * filled, so a plug-in compiled against a newer header checks
+ * `offsetof(SngsimObservation, field) + sizeof field <= struct_size` before
+ * reading a field an older host may not fill.
+ *
  * Cards are 0..51: rank * 4 + suit, rank 0 = deuce .. 12 = ace, suit 0..3 =
  * clubs, diamonds, hearts, spades; SNGSIM_NO_CARD marks an unused slot.
  * Chips are 64-bit integers. Players are in hand order: index 0 is the first
@@ -73,7 +84,8 @@
 
 #include <stdint.h>
 
-#define SNGSIM_PLUGIN_ABI_VERSION 1
+#define SNGSIM_PLUGIN_ABI_VERSION 2
+#define SNGSIM_PLUGIN_ABI_MIN_VERSION 1 /* the oldest version sngsim still loads */
 
 #define SNGSIM_MAX_PLAYERS 9
 #define SNGSIM_BOARD_SIZE 5
@@ -144,8 +156,44 @@ typedef struct SngsimLegalActions {
   int64_t max_raise_to;   /* largest legal raise-to */
 } SngsimLegalActions;
 
+/* Version 2: the betting so far this hand, as the built-in bots see it
+ * (docs/strategies.md). Hand-order indices, -1 for none. */
+typedef struct SngsimBettingCount {
+  int32_t raises_this_round;       /* bets and raises this round, blinds not counted */
+  int32_t callers_this_round;      /* calls since the round's last bet or raise */
+  int32_t last_raiser_this_round;  /* who made this round's last bet or raise */
+  int32_t last_preflop_raiser;     /* who made the last preflop bet or raise */
+} SngsimBettingCount;
+
+/* Version 2: one level of the blind schedule (RULES R4, V3). */
+typedef struct SngsimBlindLevel {
+  int64_t small_blind;
+  int64_t big_blind;
+  int64_t ante; /* per player */
+} SngsimBlindLevel;
+
+/* Version 2: the tournament the hand belongs to. */
+typedef struct SngsimTournament {
+  int32_t players;              /* seats of the table when the tournament began */
+  int32_t players_left;         /* players with chips at this table as the hand began */
+  int32_t hand_number;          /* this hand of the tournament, from 1 */
+  int32_t hand_cap;             /* the last hand (RULES R21) */
+  int32_t hands_per_level;      /* of the blind schedule */
+  int32_t hands_to_next_level;  /* hands left at this level, this one included (1 on its last) */
+  int32_t payout_count;         /* entries of payout_percent: the places paid */
+  int32_t level_count;          /* entries of levels */
+  int64_t starting_stack;       /* chips of every player at the start */
+  const int32_t* payout_percent;  /* [place - 1]: the prize pool's share of that place, percent */
+  /* The schedule's levels 1..level_count; past the last, every blind and
+   * the ante double at each level (R4). */
+  const SngsimBlindLevel* levels;
+} SngsimTournament;
+
 /* What the player to act sees: its own cards and the public state. Arrays
- * indexed by player hold num_players valid entries. */
+ * indexed by player hold num_players valid entries. A cash session (V7)
+ * fills the tournament context with no hand cap and no levels: hand_number
+ * counts the session's hands, hand_cap, hands_per_level,
+ * hands_to_next_level and level_count are 0, and payout_count is 0. */
 typedef struct SngsimObservation {
   int32_t player;           /* hand-order index of the player to act */
   int32_t num_players;      /* players dealt into the hand, 2..SNGSIM_MAX_PLAYERS */
@@ -169,6 +217,11 @@ typedef struct SngsimObservation {
   int32_t seats[SNGSIM_MAX_PLAYERS];      /* table seat of each hand-order index */
   SngsimLegalActions legal;
   const SngsimEvent* history;  /* this hand's public events so far, oldest first */
+  /* Version 2 (see Versions above). */
+  uint32_t struct_size;  /* bytes of this struct the host filled */
+  int32_t reserved2;     /* 0 */
+  SngsimBettingCount betting_count;
+  SngsimTournament tournament;
 } SngsimObservation;
 
 typedef struct SngsimAction {

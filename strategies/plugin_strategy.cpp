@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <bit>
+#include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -16,17 +17,42 @@ namespace sngsim {
 
 namespace {
 
-// The ABI copies the engine's numbering; these keep the two from drifting.
+// The ABI copies the engine's numbering; these keep the two from drifting,
+// value by value.
 static_assert(SNGSIM_MAX_PLAYERS == kMaxPlayers && SNGSIM_BOARD_SIZE == kBoardSize);
-static_assert(SNGSIM_STREET_RIVER == static_cast<int>(Street::kRiver));
-static_assert(SNGSIM_BETTING_FIXED_LIMIT == static_cast<int>(BettingStructure::kFixedLimit));
-static_assert(SNGSIM_ACTION_RAISE_TO == static_cast<int>(ActionType::kBetRaise));
-static_assert(SNGSIM_EVENT_WIN == static_cast<int>(EventType::kWin));
 static_assert(SNGSIM_NO_CARD == kNoCard);
+static_assert(SNGSIM_STREET_PREFLOP == static_cast<int>(Street::kPreflop) &&
+              SNGSIM_STREET_FLOP == static_cast<int>(Street::kFlop) &&
+              SNGSIM_STREET_TURN == static_cast<int>(Street::kTurn) &&
+              SNGSIM_STREET_RIVER == static_cast<int>(Street::kRiver));
+static_assert(SNGSIM_BETTING_NO_LIMIT == static_cast<int>(BettingStructure::kNoLimit) &&
+              SNGSIM_BETTING_POT_LIMIT == static_cast<int>(BettingStructure::kPotLimit) &&
+              SNGSIM_BETTING_FIXED_LIMIT == static_cast<int>(BettingStructure::kFixedLimit));
+static_assert(SNGSIM_ACTION_FOLD == static_cast<int>(ActionType::kFold) &&
+              SNGSIM_ACTION_CHECK_CALL == static_cast<int>(ActionType::kCheckCall) &&
+              SNGSIM_ACTION_RAISE_TO == static_cast<int>(ActionType::kBetRaise));
+static_assert(SNGSIM_EVENT_ANTE == static_cast<int>(EventType::kAnte) &&
+              SNGSIM_EVENT_BLIND == static_cast<int>(EventType::kBlind) &&
+              SNGSIM_EVENT_DEAL_HOLE == static_cast<int>(EventType::kDealHole) &&
+              SNGSIM_EVENT_DEAL_BOARD == static_cast<int>(EventType::kDealBoard) &&
+              SNGSIM_EVENT_FOLD == static_cast<int>(EventType::kFold) &&
+              SNGSIM_EVENT_CHECK == static_cast<int>(EventType::kCheck) &&
+              SNGSIM_EVENT_CALL == static_cast<int>(EventType::kCall) &&
+              SNGSIM_EVENT_BET_RAISE == static_cast<int>(EventType::kBetRaise) &&
+              SNGSIM_EVENT_SHOW == static_cast<int>(EventType::kShow) &&
+              SNGSIM_EVENT_MUCK == static_cast<int>(EventType::kMuck) &&
+              SNGSIM_EVENT_UNCALLED_RETURN == static_cast<int>(EventType::kUncalledReturn) &&
+              SNGSIM_EVENT_WIN == static_cast<int>(EventType::kWin));
 // The layout a C compiler gives these structs on the 64-bit targets sngsim
-// builds for: no hidden padding, so any C compiler agrees.
+// builds for: no hidden padding, so any C compiler agrees. Version 1's
+// observation is the first 416 bytes, unchanged, so a version 1 plug-in
+// reads what it always read; version 2 appends from struct_size on.
 static_assert(sizeof(void*) != 8 ||
-              (sizeof(SngsimEvent) == 32 && sizeof(SngsimObservation) == 416 && sizeof(SngsimAction) == 16));
+              (sizeof(SngsimEvent) == 32 && sizeof(SngsimAction) == 16 && sizeof(SngsimBettingCount) == 16 &&
+               sizeof(SngsimBlindLevel) == 24 && sizeof(SngsimTournament) == 56 &&
+               offsetof(SngsimObservation, legal) == 368 && offsetof(SngsimObservation, history) == 408 &&
+               offsetof(SngsimObservation, struct_size) == 416 && offsetof(SngsimObservation, betting_count) == 424 &&
+               offsetof(SngsimObservation, tournament) == 440 && sizeof(SngsimObservation) == 496));
 
 struct PluginFunctions {
   SngsimPluginCreateFn create = nullptr;
@@ -56,7 +82,26 @@ void convert_event(const Event& event, SngsimEvent& out) {
 class PluginBot final : public Strategy {
  public:
   PluginBot(const PluginFunctions& functions, const StrategyParams& params, const StrategyContext& context)
-      : functions_(functions) {
+      : functions_(functions), payout_percent_(context.payout_percent.begin(), context.payout_percent.end()) {
+    // The tournament context of version 2, fixed for the bot's life; a cash
+    // session has no hand cap, levels or payouts (plugin_api.h).
+    SngsimTournament& t = observation_.tournament;
+    if (const TournamentRules* rules = context.rules) {
+      t.players = rules->players;
+      t.starting_stack = rules->starting_stack;
+      if (!context.cash_session) {
+        t.hand_cap = rules->hand_cap;
+        t.hands_per_level = rules->schedule.hands_per_level();
+        for (const BlindLevel& level : rules->schedule.levels()) {
+          levels_.push_back({level.small_blind, level.big_blind, level.ante});
+        }
+      }
+    }
+    if (context.cash_session) payout_percent_.clear();
+    t.payout_count = static_cast<std::int32_t>(payout_percent_.size());
+    t.payout_percent = payout_percent_.data();
+    t.level_count = static_cast<std::int32_t>(levels_.size());
+    t.levels = levels_.data();
     std::vector<const char*> keys;
     std::vector<const char*> values;
     for (const auto& [key, value] : params.all()) {
@@ -86,6 +131,9 @@ class PluginBot final : public Strategy {
   }
 
   void hand_over(std::span<const Event> events) override {
+    // A player is dealt every hand until it busts: hands seen + 1 is the
+    // table's hand number.
+    ++hand_number_;
     if (handle_ == nullptr || functions_.hand_over == nullptr) return;
     convert_events(events);
     functions_.hand_over(handle_, events_.data(), static_cast<int>(events_.size()));
@@ -99,7 +147,18 @@ class PluginBot final : public Strategy {
 
   void convert(const Observation& obs) {
     SngsimObservation& out = observation_;
+    const SngsimTournament tournament = out.tournament;  // set at creation
     out = SngsimObservation{};
+    out.struct_size = sizeof(SngsimObservation);
+    out.betting_count.raises_this_round = obs.betting.raises_this_round;
+    out.betting_count.callers_this_round = obs.betting.callers_this_round;
+    out.betting_count.last_raiser_this_round = obs.betting.last_raiser_this_round;
+    out.betting_count.last_preflop_raiser = obs.betting.last_preflop_raiser;
+    out.tournament = tournament;
+    out.tournament.players_left = obs.num_players;
+    out.tournament.hand_number = hand_number_;
+    const int per_level = tournament.hands_per_level;
+    out.tournament.hands_to_next_level = per_level > 0 ? per_level - (hand_number_ - 1) % per_level : 0;
     out.player = obs.player;
     out.num_players = obs.num_players;
     out.street = static_cast<std::int32_t>(obs.street);
@@ -140,6 +199,9 @@ class PluginBot final : public Strategy {
 
   PluginFunctions functions_;
   void* handle_ = nullptr;
+  std::vector<std::int32_t> payout_percent_;  // the tournament context's arrays
+  std::vector<SngsimBlindLevel> levels_;
+  int hand_number_ = 1;
   // Reused between decisions so that a hand allocates only while its event
   // log grows.
   SngsimObservation observation_{};
@@ -173,9 +235,10 @@ std::unique_ptr<LoadedPlugin> open_plugin(const std::string& path, std::string& 
   const auto abi_version = find_symbol<SngsimPluginAbiVersionFn>(library, "sngsim_plugin_abi_version");
   if (abi_version == nullptr) return fail("missing symbol sngsim_plugin_abi_version (is it a sngsim plug-in?)");
   const std::int32_t version = abi_version();
-  if (version != SNGSIM_PLUGIN_ABI_VERSION) {
-    return fail("plug-in ABI version " + std::to_string(version) + ", but this sngsim supports version " +
-                std::to_string(SNGSIM_PLUGIN_ABI_VERSION) + "; rebuild it against strategies/plugin_api.h");
+  if (version < SNGSIM_PLUGIN_ABI_MIN_VERSION || version > SNGSIM_PLUGIN_ABI_VERSION) {
+    return fail("plug-in ABI version " + std::to_string(version) + ", but this sngsim supports versions " +
+                std::to_string(SNGSIM_PLUGIN_ABI_MIN_VERSION) + " to " + std::to_string(SNGSIM_PLUGIN_ABI_VERSION) +
+                "; rebuild it against strategies/plugin_api.h");
   }
   auto loaded = std::make_unique<LoadedPlugin>();
   PluginFunctions& functions = loaded->functions;

@@ -15,61 +15,30 @@ namespace sngsim {
 
 namespace {
 
-constexpr int kPairClasses = 13;
-constexpr int kSuitedClasses = 78;
-constexpr int kHoldemCombos = 1326;
 constexpr std::uint64_t kRankingSeed = 0x57A27146;  // fixed: the ranking is part of the bots' definition
 
-// The index of an unordered pair of distinct ranks, high > low: 0..77.
-constexpr int rank_pair_index(int high, int low) { return high * (high - 1) / 2 + low; }
-
-constexpr int class_of_cards(Card a, Card b) {
-  int high = rank_of(a);
-  int low = rank_of(b);
-  if (high == low) return high;
-  if (high < low) std::swap(high, low);
-  const int index = rank_pair_index(high, low);
-  return suit_of(a) == suit_of(b) ? kPairClasses + index : kPairClasses + kSuitedClasses + index;
-}
-
-// Every bot looks its hole cards up on every preflop decision: one load from
-// a small table, [a * kDeckSize + b], instead of the rank and suit arithmetic.
-constexpr auto kClassOfCards = [] {
-  std::array<std::uint8_t, kDeckSize * kDeckSize> table{};
-  for (int a = 0; a < kDeckSize; ++a) {
-    for (int b = 0; b < kDeckSize; ++b) {
-      if (a == b) continue;
-      const int hand_class = class_of_cards(static_cast<Card>(a), static_cast<Card>(b));
-      table[static_cast<std::size_t>(a * kDeckSize + b)] = static_cast<std::uint8_t>(hand_class);
-    }
-  }
-  return table;
-}();
-
-struct ClassRanks {
-  int high = 0;
-  int low = 0;
-  bool suited = false;
-};
-
-ClassRanks class_ranks(int hand_class) {
-  if (hand_class < kPairClasses) return {hand_class, hand_class, false};
-  const bool suited = hand_class < kPairClasses + kSuitedClasses;
-  int index = hand_class - kPairClasses - (suited ? 0 : kSuitedClasses);
-  int high = 1;
-  while (rank_pair_index(high + 1, 0) <= index) ++high;
-  return {high, index - rank_pair_index(high, 0), suited};
+// Equal equities break by this order: pairs from 22 up, then the suited and
+// then the offsuit hands by (high, low) rank. It is the numbering the
+// ranking was first computed in, kept as data (not as the classes' index
+// order) so that the ranking, and so every bot, stays what it was.
+int tie_order(int hand_class) {
+  const HandClassShape shape = hand_class_shape(hand_class);
+  constexpr int kPairs = 13;
+  constexpr int kSuited = 78;
+  if (shape.high_rank == shape.low_rank) return shape.high_rank;
+  const int rank_pair = shape.high_rank * (shape.high_rank - 1) / 2 + shape.low_rank;
+  return shape.suited ? kPairs + rank_pair : kPairs + kSuited + rank_pair;
 }
 
 struct HoldemTable {
-  std::array<double, kStartingHandClasses> equity{};
-  std::array<double, kStartingHandClasses> percentile{};
+  std::array<double, kHandClassCount> equity{};
+  std::array<double, kHandClassCount> percentile{};
 };
 
 // One hero hand of each class: its two cards.
 std::array<Card, 2> class_representative(int hand_class) {
-  const ClassRanks ranks = class_ranks(hand_class);
-  return {make_card(ranks.high, 0), make_card(ranks.low, ranks.suited ? 0 : 1)};
+  const HandClassShape shape = hand_class_shape(hand_class);
+  return {make_card(shape.high_rank, 0), make_card(shape.low_rank, shape.suited ? 0 : 1)};
 }
 
 // Equity of every class against a random hand and board, kHoldemTrials deals
@@ -78,11 +47,11 @@ std::array<Card, 2> class_representative(int hand_class) {
 // those cards that are not its own, which for any one class is a uniform
 // deal from the 50 cards left. Sharing makes the classes' errors move
 // together, so their order is far more precise than each equity alone.
-std::array<double, kStartingHandClasses> monte_carlo_equities() {
+std::array<double, kHandClassCount> monte_carlo_equities() {
   constexpr int kPrefix = 11;  // 7 cards plus up to 4 skipped hero cards
-  std::array<std::array<Card, 2>, kStartingHandClasses> heroes{};
-  for (int c = 0; c < kStartingHandClasses; ++c) heroes[static_cast<std::size_t>(c)] = class_representative(c);
-  std::array<int, kStartingHandClasses> points{};  // 2 per win, 1 per tie
+  std::array<std::array<Card, 2>, kHandClassCount> heroes{};
+  for (int c = 0; c < kHandClassCount; ++c) heroes[static_cast<std::size_t>(c)] = class_representative(c);
+  std::array<int, kHandClassCount> points{};  // 2 per win, 1 per tie
   std::array<Card, kDeckSize> deck{};
   for (int c = 0; c < kDeckSize; ++c) deck[static_cast<std::size_t>(c)] = static_cast<Card>(c);
   CounterRng rng(kRankingSeed);
@@ -100,7 +69,7 @@ std::array<double, kStartingHandClasses> monte_carlo_equities() {
     shared_villain.add(deck[6]);
     const HandRank shared_villain_rank = evaluate_holdem(shared_villain);
     CardSet first_seven = shared_villain;
-    for (int c = 0; c < kStartingHandClasses; ++c) {
+    for (int c = 0; c < kHandClassCount; ++c) {
       const auto& hero = heroes[static_cast<std::size_t>(c)];
       CardSet hero_set;
       hero_set.add(hero[0]);
@@ -124,8 +93,8 @@ std::array<double, kStartingHandClasses> monte_carlo_equities() {
       points[static_cast<std::size_t>(c)] += mine > villain_rank ? 2 : mine == villain_rank ? 1 : 0;
     }
   }
-  std::array<double, kStartingHandClasses> equity{};
-  for (int c = 0; c < kStartingHandClasses; ++c) {
+  std::array<double, kHandClassCount> equity{};
+  for (int c = 0; c < kHandClassCount; ++c) {
     equity[static_cast<std::size_t>(c)] = points[static_cast<std::size_t>(c)] / (2.0 * kHoldemTrials);
   }
   return equity;
@@ -135,16 +104,18 @@ const HoldemTable& holdem_table() {
   static const HoldemTable table = [] {
     HoldemTable t;
     t.equity = monte_carlo_equities();
-    std::array<int, kStartingHandClasses> order{};
+    std::array<int, kHandClassCount> order{};
     std::iota(order.begin(), order.end(), 0);
-    // Ties (never seen in practice) break by class index, so the order is total.
-    std::stable_sort(order.begin(), order.end(), [&t](int a, int b) {
-      return t.equity[static_cast<std::size_t>(a)] > t.equity[static_cast<std::size_t>(b)];
+    // Ties break by tie_order, so the order is total.
+    std::sort(order.begin(), order.end(), [&t](int a, int b) {
+      const double ea = t.equity[static_cast<std::size_t>(a)];
+      const double eb = t.equity[static_cast<std::size_t>(b)];
+      return ea != eb ? ea > eb : tie_order(a) < tie_order(b);
     });
     int combos = 0;
     for (const int c : order) {
-      combos += starting_hand_class_combos(c);
-      t.percentile[static_cast<std::size_t>(c)] = static_cast<double>(combos) / kHoldemCombos;
+      combos += hand_class_combo_count(c);
+      t.percentile[static_cast<std::size_t>(c)] = static_cast<double>(combos) / kHoldemComboCount;
     }
     return t;
   }();
@@ -187,24 +158,6 @@ const OmahaTable& omaha_table() {
 }
 
 }  // namespace
-
-int starting_hand_class(Card a, Card b) {
-  assert(a != b);
-  return kClassOfCards[static_cast<std::size_t>(a * kDeckSize + b)];
-}
-
-std::string starting_hand_class_name(int hand_class) {
-  static constexpr char kRankChars[] = "23456789TJQKA";
-  const ClassRanks ranks = class_ranks(hand_class);
-  std::string name{kRankChars[ranks.high], kRankChars[ranks.low]};
-  if (ranks.high != ranks.low) name += ranks.suited ? 's' : 'o';
-  return name;
-}
-
-int starting_hand_class_combos(int hand_class) {
-  if (hand_class < kPairClasses) return 6;
-  return hand_class < kPairClasses + kSuitedClasses ? 4 : 12;
-}
 
 double holdem_equity_vs_random(int hand_class) { return holdem_table().equity[static_cast<std::size_t>(hand_class)]; }
 
@@ -250,7 +203,7 @@ double omaha_percentile(int score) {
 
 double starting_hand_percentile(const std::array<Card, 4>& hole, int count) {
   if (count == 4) return omaha_percentile(omaha_starting_score(std::span<const Card, 4>(hole)));
-  return holdem_percentile(starting_hand_class(hole[0], hole[1]));
+  return holdem_percentile(hand_class_of(hole[0], hole[1]));
 }
 
 }  // namespace sngsim

@@ -3,8 +3,9 @@
 // are at least as good: 0 for the very best, 1 for the worst. Bots say "play
 // the top 12%" as `starting_hand_percentile(hole) <= 0.12`.
 //
-// Hold'em. The 1,326 two-card hands fall into 169 classes (13 pairs, 78
-// suited and 78 offsuit rank pairs). Classes are ranked by their equity
+// Hold'em. The 1,326 two-card hands fall into the 169 classes of
+// strategies/hand_classes.h (13 pairs, 78 suited and 78 offsuit rank pairs),
+// numbered as there. Classes are ranked by their equity
 // against one random hand, estimated by Monte Carlo (kHoldemTrials deals
 // shared by every class, a fixed seed, so the ranking is the same in every
 // run); a class's percentile counts combinations (a pair is 6 of the 1,326,
@@ -22,24 +23,17 @@
 
 #include <array>
 #include <span>
-#include <string>
 
 #include "engine/card.h"
+#include "strategies/hand_classes.h"
 
 namespace sngsim {
 
-inline constexpr int kStartingHandClasses = 169;
 inline constexpr int kHoldemTrials = 4000;
 
-// 0..12 pairs (22..AA), 13..90 suited, 91..168 offsuit. Precondition: a != b.
-int starting_hand_class(Card a, Card b);
-// "AA", "AKs", "72o".
-std::string starting_hand_class_name(int hand_class);
-// Combinations of the class among the 1,326 hands: 6, 4 or 12.
-int starting_hand_class_combos(int hand_class);
-
-// Equity (ties count half) of the class against one random hand, all five
-// board cards dealt: the Monte Carlo estimate the ranking uses.
+// Equity (ties count half) of the class (hand_class_of) against one random
+// hand, all five board cards dealt: the Monte Carlo estimate the ranking
+// uses.
 double holdem_equity_vs_random(int hand_class);
 // Fraction of the 1,326 hands in classes ranked at or above this one.
 double holdem_percentile(int hand_class);

@@ -62,6 +62,8 @@ struct StrategyContext {
   std::int64_t tournament = 0;
   const TournamentRules* rules = nullptr;
   std::span<const int> payout_percent;
+  // A cash session (V7): fixed blinds, no hand cap, nothing paid by place.
+  bool cash_session = false;
 };
 
 }  // namespace sngsim

@@ -114,6 +114,7 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
     context.tournament = index;
     context.rules = &rules;
     context.payout_percent = cell.payouts.percent;
+    context.cash_session = cell.format == Format::kCash;
     strategies[seat] = entrant.make(context);
   }
   return strategies;

@@ -49,21 +49,21 @@ bool soak_requested() {
 
 int class_of(const char* two_cards) {
   const std::vector<Card> c = cards(two_cards);
-  return starting_hand_class(c[0], c[1]);
+  return hand_class_of(c[0], c[1]);
 }
 
 TEST_CASE("starting-hand classes cover the 1,326 hands and rank the obvious ones", "[strategies]") {
   int combos = 0;
-  for (int c = 0; c < kStartingHandClasses; ++c) combos += starting_hand_class_combos(c);
+  for (int c = 0; c < kHandClassCount; ++c) combos += hand_class_combo_count(c);
   CHECK(combos == 1326);
-  CHECK(starting_hand_class_name(class_of("AsAh")) == "AA");
-  CHECK(starting_hand_class_name(class_of("KdAd")) == "AKs");
-  CHECK(starting_hand_class_name(class_of("7c2d")) == "72o");
+  CHECK(hand_class_name(class_of("AsAh")) == "AA");
+  CHECK(hand_class_name(class_of("KdAd")) == "AKs");
+  CHECK(hand_class_name(class_of("7c2d")) == "72o");
   CHECK(class_of("AsKs") == class_of("KhAh"));
 
   CHECK(holdem_percentile(class_of("AsAh")) == Approx(6.0 / 1326));  // the best class
   double worst = 0.0;
-  for (int c = 0; c < kStartingHandClasses; ++c) worst = std::max(worst, holdem_percentile(c));
+  for (int c = 0; c < kHandClassCount; ++c) worst = std::max(worst, holdem_percentile(c));
   CHECK(worst == Approx(1.0));
   // Orders far wider than the Monte Carlo error (about 0.75 points of equity).
   CHECK(holdem_percentile(class_of("AsAh")) < holdem_percentile(class_of("KsKh")));
