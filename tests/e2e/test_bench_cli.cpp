@@ -128,7 +128,7 @@ TEST_CASE("sngsim bench tournament --config naming a missing file stops with exi
 // same run; exactly one hold'em random-order figure, the one the yardstick
 // against OMPEval reads.
 TEST_CASE("sngsim bench evaluator reports each figure against a reference from the same run", "[bench]") {
-  TempDir dir("sngsim_bench_evaluator");
+  TempDir dir;
   int exit_code = -1;
   const std::string output = run_bench(dir, "evaluator --runs 1 --json", exit_code);
   INFO(output);
