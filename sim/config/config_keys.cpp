@@ -7,7 +7,14 @@ namespace sngsim {
 
 namespace {
 
-const std::vector<std::string> kBoolean = {"false", "true"};  // read_bool's order
+// A function, not a namespace-scope vector: the reader's own key lists are
+// built from the declaration during static initialisation, in another file,
+// before a vector defined here would be (AddressSanitizer's
+// initialization-order check caught it).
+const std::vector<std::string>& boolean_choices() {
+  static const std::vector<std::string> choices = {"false", "true"};  // read_bool's order
+  return choices;
+}
 
 ConfigKey value(std::string path, std::string type, std::string fallback, std::string meaning) {
   return {std::move(path), KeyRole::kValue, {}, std::move(type), std::move(fallback), std::move(meaning)};
@@ -73,7 +80,7 @@ std::vector<ConfigKey> declare() {
     value("lineup[].workdir", R"md(folder)md", R"md(the experiment file's folder)md",
           R"md(With `strategy: process`: the bot's working directory (relative to the experiment file).)md"),
     section("lineup[].process"),
-    choice("lineup[].process.per_seat", kBoolean, R"md(`false`)md",
+    choice("lineup[].process.per_seat", boolean_choices(), R"md(`false`)md",
            R"md(With `strategy: process`: a process per table seat instead of one per runner thread.)md"),
     value("lineup[].process.handshake_s", R"md(seconds > 0)md", R"md(`10`)md",
           R"md(With `strategy: process`: how long the bot may take to start and answer `hello`.)md"),
@@ -106,7 +113,7 @@ std::vector<ConfigKey> declare() {
           R"md(Stop once the interval's full width (high − low) is at most this: places for `mean_place`, fractions for `win_rate` and `roi` (`0.01` = one point).)md"),
     value("stop.batch", R"md(integer >= 1)md", R"md(1000, rounded up to whole duplicate groups)md",
           R"md(Tournaments between two checks; a multiple of every duplicate cell's group size.)md"),
-    choice("stop.adjusted", kBoolean, R"md(`false`)md",
+    choice("stop.adjusted", boolean_choices(), R"md(`false`)md",
            R"md(Watch the luck-adjusted interval instead of the raw one; needs `adjust_luck: true` in every cell (and, for `roi`, a buy-in above 0).)md"),
     // Accepted only to say that `tournaments` is the maximum.
     refused("stop.max_tournaments"),
@@ -119,7 +126,7 @@ std::vector<ConfigKey> declare() {
           R"md(Percent of the buy-in kept by the house (V6: at most 10%).)md"),
     choice("payouts.icm_at_cap", {"auto", "true", "false"}, R"md(`auto`)md",
            R"md(Sit-and-go only: also value the survivors of a tournament the hand cap ends by ICM: `auto` in every cell where the cap ended at least one tournament, `true` in every cell, `false` never. See [ICM at the hand cap](#icm-at-the-hand-cap).)md"),
-    choice("adjust_luck", kBoolean, R"md(`false`)md",
+    choice("adjust_luck", boolean_choices(), R"md(`false`)md",
            R"md(Sit-and-go only: also report luck-adjusted estimates, the outcomes less the luck of all-in run-outs (`luck_adjusted` per label, `variance_reduction` per cell in summary.json). Unbiased; see [statistics.md](statistics.md#luck-adjusted-estimates).)md"),
     choice("format", {"sit-and-go", "shootout", "cash"}, R"md(`sit-and-go`)md",
            R"md(What a cell plays. See [Formats](#formats).)md"),
@@ -142,7 +149,7 @@ std::vector<ConfigKey> declare() {
           R"md(V10: the house's share of every pot, floored to whole chips. Above 10 is refused. See [Rake](#rake).)md"),
     value("cash.rake.cap", R"md(integer chips >= 0)md", R"md(`0` (no cap))md",
           R"md(The most the rake takes from one hand.)md"),
-    choice("cash.rake.no_flop_no_drop", kBoolean, R"md(`true`)md",
+    choice("cash.rake.no_flop_no_drop", boolean_choices(), R"md(`true`)md",
            R"md(A hand that ends before the flop pays no rake.)md"),
     value("matrix", R"md(mapping of key: list of values)md", R"md(none)md",
           R"md(Runs one cell per combination. See [Matrix](#matrix).)md"),
