@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli_commands.h"
+#include "app/number_list.h"
 #include "sim/io/phh_grade.h"
 
 namespace sngsim {
@@ -33,31 +35,12 @@ struct GradeCommandOptions {
   throw CLI::RuntimeError(kExitBadInput);
 }
 
-std::vector<double> parse_payouts(const std::string& text) {
-  std::vector<double> values;
-  std::stringstream stream(text);
-  double sum = 0.0;
-  for (std::string item; std::getline(stream, item, ',');) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-      value = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || !std::isfinite(value) || value < 0.0) {
-      grade_bad_input("--payouts: '" + item + "' is not a percentage (expected a list such as 50,30,20)");
-    }
-    values.push_back(value);
-    sum += value;
+std::vector<double> grade_payouts_of(const std::string& text) {
+  try {
+    return parse_payout_percentages(text, "--payouts");
+  } catch (const std::invalid_argument& error) {
+    grade_bad_input(error.what());
   }
-  if (values.empty()) grade_bad_input("--payouts is empty");
-  if (std::abs(sum - 100.0) > 1e-9) {
-    std::ostringstream message;
-    message << "--payouts add up to " << sum << ", not 100 (percent of the prize pool per place)";
-    grade_bad_input(message.str());
-  }
-  return values;
 }
 
 std::string position_name(int position, int players) {
@@ -186,7 +169,7 @@ void add_grade_command(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   command->add_flag("--json", options->json, "print JSON");
   command->callback([options] {
-    if (!options->payouts.empty()) options->grade.payouts = parse_payouts(options->payouts);
+    if (!options->payouts.empty()) options->grade.payouts = grade_payouts_of(options->payouts);
     GradeReport report;
     try {
       report = grade_hand_histories(options->files, options->grade);

@@ -6,12 +6,14 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli_commands.h"
+#include "app/number_list.h"
 #include "strategies/hand_classes.h"
 #include "strategies/icm_pushfold.h"
 
@@ -36,26 +38,21 @@ struct SolvePushFoldOptions {
   throw CLI::RuntimeError(kExitBadInput);
 }
 
-// "1500,2500,2000" -> numbers; names the bad item.
-std::vector<double> parse_number_list(const std::string& text, const std::string& option) {
-  std::vector<double> values;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-      value = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || !std::isfinite(value)) {
-      solve_bad_input(option + ": '" + item + "' is not a number (expected a comma-separated list such as 1500,2500,2000)");
-    }
-    values.push_back(value);
+// The shared parsers, with this command's way of failing.
+std::vector<double> solve_numbers_of(const std::string& text, const std::string& option) {
+  try {
+    return parse_number_list(text, option);
+  } catch (const std::invalid_argument& error) {
+    solve_bad_input(error.what());
   }
-  if (values.empty()) solve_bad_input(option + " is empty");
-  return values;
+}
+
+std::vector<double> solve_payouts_of(const std::string& text) {
+  try {
+    return parse_payout_percentages(text, "--payouts");
+  } catch (const std::invalid_argument& error) {
+    solve_bad_input(error.what());
+  }
 }
 
 PushFoldSpot solve_spot_of(const SolvePushFoldOptions& o) {
@@ -63,7 +60,7 @@ PushFoldSpot solve_spot_of(const SolvePushFoldOptions& o) {
     solve_bad_input("--players " + std::to_string(o.players) + ": push/fold is solved for 2 to " +
                     std::to_string(kMaxPushFoldPlayers) + " players");
   }
-  std::vector<double> stacks = parse_number_list(o.stacks, "--stacks");
+  std::vector<double> stacks = solve_numbers_of(o.stacks, "--stacks");
   if (static_cast<int>(stacks.size()) != o.players) {
     solve_bad_input("--stacks has " + std::to_string(stacks.size()) + " stacks but --players is " +
                     std::to_string(o.players));
@@ -71,23 +68,13 @@ PushFoldSpot solve_spot_of(const SolvePushFoldOptions& o) {
   for (const double s : stacks) {
     if (!(s > 0.0)) solve_bad_input("--stacks: every stack must be positive");
   }
-  const std::vector<double> blinds = parse_number_list(o.blinds, "--blinds");
+  const std::vector<double> blinds = solve_numbers_of(o.blinds, "--blinds");
   if (blinds.size() < 2 || blinds.size() > 3) solve_bad_input("--blinds is SMALL,BIG or SMALL,BIG,ANTE");
   if (!(blinds[0] > 0.0) || !(blinds[1] > 0.0)) solve_bad_input("--blinds: the small and the big blind must be positive");
   if (blinds[0] > blinds[1]) solve_bad_input("--blinds: the small blind must not exceed the big blind");
   const double ante = blinds.size() == 3 ? blinds[2] : 0.0;
   if (ante < 0.0) solve_bad_input("--blinds: the ante must not be negative");
-  const std::vector<double> payouts = parse_number_list(o.payouts, "--payouts");
-  double sum = 0.0;
-  for (const double p : payouts) {
-    if (p < 0.0) solve_bad_input("--payouts: a payout must not be negative");
-    sum += p;
-  }
-  if (std::abs(sum - 100.0) > 1e-9) {
-    std::ostringstream text;
-    text << "--payouts add up to " << sum << ", not 100 (percent of the prize pool per place)";
-    solve_bad_input(text.str());
-  }
+  const std::vector<double> payouts = solve_payouts_of(o.payouts);
   if (o.first < 1 || o.first > o.players - 1) {
     solve_bad_input("--first " + std::to_string(o.first) + ": the first player to act is 1.." + std::to_string(o.players - 1));
   }
