@@ -119,7 +119,16 @@ class PhhBetAmounts {
 
 }  // namespace
 
+std::string phh_array(int count, const std::function<std::string(int)>& format) { return toml_array(count, format); }
+std::string phh_string(const std::string& text) { return toml_string(text); }
+
 std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const std::vector<std::string>& labels_by_seat) {
+  return hand_to_phh(hand, PhhTableContext{tournament.hands_played(), tournament.level(), tournament.seat_count(),
+                                           tournament.button_seat()},
+                     labels_by_seat);
+}
+
+std::string hand_to_phh(const Hand& hand, const PhhTableContext& table, const std::vector<std::string>& labels_by_seat) {
   const HandSetup& setup = hand.setup();
   const int n = setup.num_players;
   const auto at = [](const auto& values, int i) { return values[static_cast<std::size_t>(i)]; };
@@ -184,14 +193,14 @@ std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const st
     return toml_string(actions[static_cast<std::size_t>(i)]);
   }) << "\n";
   out << "finishing_stacks = " << toml_array(n, [&](int i) { return std::to_string(hand.stack(i)); }) << "\n";
-  out << "hand = " << tournament.hands_played() << "\n";
-  out << "level = " << tournament.level() << "\n";
-  out << "seat_count = " << tournament.seat_count() << "\n";
+  out << "hand = " << table.hand << "\n";
+  out << "level = " << table.level << "\n";
+  out << "seat_count = " << table.seat_count << "\n";
   out << "seats = " << toml_array(n, [&](int i) { return std::to_string(at(setup.seats, i)); }) << "\n";
   out << "players = " << toml_array(n, [&](int i) {
     return toml_string(labels_by_seat[static_cast<std::size_t>(at(setup.seats, i))]);
   }) << "\n";
-  out << "_button_seat = " << tournament.button_seat() << "\n";
+  out << "_button_seat = " << table.button_seat << "\n";
   return out.str();
 }
 

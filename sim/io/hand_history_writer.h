@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,22 @@
 
 namespace sngsim {
 
+// Where a hand was played: what a history says of its table beside the hand.
+struct PhhTableContext {
+  int hand = 0;         // the hand's number at its table, from 1
+  int level = 0;        // the blind level (1 at a cash table)
+  int seat_count = 0;   // the table's seats
+  int button_seat = 0;  // possibly an empty seat
+};
+
 // One hand as PHH text (a TOML table body, without the `[n]` header).
+std::string hand_to_phh(const Hand& hand, const PhhTableContext& table, const std::vector<std::string>& labels_by_seat);
 std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const std::vector<std::string>& labels_by_seat);
+
+// A TOML array of `count` entries, entry i written by format(i).
+std::string phh_array(int count, const std::function<std::string(int)>& format);
+// A TOML string, quoted and escaped.
+std::string phh_string(const std::string& text);
 
 class HandHistoryWriter final : public HandObserver {
  public:

@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "sim/formats/cash_session.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/formats/shootout.h"
+#include "sim/io/cash_hand_history_writer.h"
 #include "sim/io/hand_history_writer.h"
 #include "sim/run/runner.h"
 
@@ -23,7 +25,6 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
     std::filesystem::create_directories(cell_directory);
     index << "cell-" << c + 1 << ":";
     for (const auto& [key, value] : cell.params) index << " " << key << "=" << value;
-    if (cell.format == Format::kCash) index << " (cash table: no hand histories)";
     index << "\n";
     const std::vector<int> labels = label_of_entrants(cell);
     for (std::int64_t i = 0; i < std::min(count, experiment.tournaments); ++i) {
@@ -39,6 +40,11 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
         }
         play_shootout(cell, labels, experiment.seed, i, hand,
                       [&writers](int table) { return writers[static_cast<std::size_t>(table)].get(); });
+      } else if (cell.format == Format::kCash) {
+        CashHandHistoryWriter writer(cell, cell_directory, i,
+                                     seat_entrants(cell, deal_key(cell, experiment.seed, i), i));
+        play_cash_session(cell, labels, experiment.seed, i, hand, &writer);
+        writer.write();
       } else if (cell.format == Format::kSitAndGo) {
         HandHistoryWriter writer(cell, cell_directory, i);
         play_tournament(cell, labels, experiment.seed, i, hand, &writer);

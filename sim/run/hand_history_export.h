@@ -13,8 +13,8 @@ namespace sngsim {
 // Writes the first `count` tournaments of every cell of `experiment` under
 // `directory`/cell-<n>/tournament-<i>.phhs (and a cells.txt index). A
 // shoot-out writes each table of tournament i: tournament-<i>-table-<t>.phhs
-// (t = 1..tables) and tournament-<i>-final.phhs. Cash cells write none yet
-// (cells.txt says so).
+// (t = 1..tables) and tournament-<i>-final.phhs. A cash cell writes session
+// i as session-<i>.phhs (sim/io/cash_hand_history_writer.h).
 void write_hand_histories(const Experiment& experiment, const std::filesystem::path& directory, std::int64_t count);
 
 }  // namespace sngsim

@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -92,4 +95,75 @@ TEST_CASE("R12 a replayed bet beyond every other player's reach plays as the lar
   INFO(replay.reason);
   CHECK(replay.status == ReplayStatus::kPassed);
   CHECK(replay.actual == std::vector<Chips>{1150, 0});
+}
+
+TEST_CASE("V7 a cash session is one history whose hands replay to their stacks and chain by buy-ins",
+          "[phh][export][cash]") {
+  Experiment experiment = load_experiment(std::string(SNGSIM_SOURCE_DIR) + "/configs/cash-bb100.yaml");
+  REQUIRE(experiment.cells.size() == 1);
+  experiment.cells[0].cash.hands = 150;
+  testing::TempDir dir;
+  write_hand_histories(experiment, dir.path(), 2);
+  for (const int session : {0, 1}) {
+    const fs::path path = dir.path() / "cell-1" / ("session-" + std::to_string(session) + ".phhs");
+    REQUIRE(fs::exists(path));
+    const PhhFile file = read_phh_file(path.string());
+    REQUIRE(file.errors.empty());
+    REQUIRE(file.hands.size() == 150);
+    for (const PhhHand& hand : file.hands) {
+      INFO(hand.file << " hand " << hand.name);
+      const HandReplay replay = replay_hand(hand);
+      INFO(replay.reason);
+      CHECK(replay.status == ReplayStatus::kPassed);
+    }
+  }
+  // The annotations: each seat starts a hand where it ended the last plus
+  // what it bought in; the first hand buys every seat in for the buy-in
+  // (100 big blinds of 20), and a re-buy tops a stack below 800 up to
+  // exactly 2000.
+  std::ifstream in(dir.path() / "cell-1" / "session-0.phhs");
+  std::map<std::string, std::vector<std::int64_t>> fields;  // of the hand being read
+  std::map<std::int64_t, std::int64_t> stack_of_seat;
+  int hands = 0;
+  int rebuys = 0;
+  const auto check_hand = [&] {
+    ++hands;
+    INFO("hand " << hands);
+    CHECK(fields["_session"] == std::vector<std::int64_t>{0});
+    CHECK(fields["_rake"] == std::vector<std::int64_t>{0});
+    const auto& seats = fields["seats"];
+    REQUIRE(fields["_buy_ins"].size() == seats.size());
+    REQUIRE(fields["_rake_paid"] == std::vector<std::int64_t>(seats.size(), 0));
+    for (std::size_t p = 0; p < seats.size(); ++p) {
+      const std::int64_t bought = fields["_buy_ins"][p];
+      const std::int64_t start = fields["starting_stacks"][p];
+      if (hands == 1) {
+        CHECK(bought == 2000);
+      } else {
+        CHECK(stack_of_seat[seats[p]] + bought == start);
+        if (bought > 0) {
+          ++rebuys;
+          CHECK(stack_of_seat[seats[p]] < 800);
+          CHECK(start == 2000);
+        }
+      }
+      stack_of_seat[seats[p]] = fields["finishing_stacks"][p];
+    }
+    fields.clear();
+  };
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with('[') && line != "[1]") check_hand();
+    const auto equals = line.find(" = ");
+    if (equals == std::string::npos || line.find('"') != std::string::npos) continue;
+    std::vector<std::int64_t> numbers;
+    std::istringstream values(line.substr(equals + 3));
+    for (std::string word; values >> word;) {
+      std::erase_if(word, [](char c) { return c == '[' || c == ']' || c == ','; });
+      if (!word.empty()) numbers.push_back(std::stoll(word));
+    }
+    fields[line.substr(0, equals)] = numbers;
+  }
+  check_hand();
+  CHECK(hands == 150);
+  CHECK(rebuys > 0);  // the maniacs and the random bots go broke within 150 hands
 }
