@@ -5,6 +5,7 @@
 
 #include "strategies/basic_strategies.h"
 #include "strategies/equity_strategy.h"
+#include "strategies/icm_nash_strategy.h"
 #include "strategies/pushfold_strategy.h"
 #include "strategies/profile_strategy.h"
 #include "strategies/rock_strategy.h"
@@ -22,6 +23,7 @@ const std::vector<StrategyInfo>& builtin_strategies() {
       profile_strategy_info(),
       pushfold_strategy_info(),
       equity_strategy_info(),
+      icm_nash_strategy_info(),
   };
   return strategies;
 }

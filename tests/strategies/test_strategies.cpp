@@ -690,4 +690,41 @@ TEST_CASE("pushfold beats calling_station at 10-big-blind stacks", "[strategies]
 }
 
 }  // namespace
+// icm_nash plays its solved ranges only where the experiment pays by place,
+// which the million-state test's context does not say: here it does, with a
+// cheap solver setting so that the spots of a few hundred states are solved
+// in seconds (each random state is a spot of its own).
+TEST_CASE("icm_nash with payouts answers only legal actions from random states", "[strategies][icm_nash]") {
+  const StrategyInfo* info = find_strategy("icm_nash");
+  REQUIRE(info != nullptr);
+  StrategyParams params;
+  REQUIRE_FALSE(StrategyParams::resolve(info->params,
+                                        {{"samples", "1024"}, {"samples3", "1024"}, {"target", "1"}, {"target3", "1"}, {"iterations", "100"}, {"max_bb", "30"}},
+                                        params)
+                    .has_value());
+  const StrategyMaker make = info->bind(params);
+  const std::vector<int> payouts = {50, 30, 20};
+  Random random(0x1C3A'1E6A);
+  Hand hand;
+  long illegal = 0;
+  long shoves = 0;
+  std::string first_example;
+  for (int s = 0; s < 400; ++s) {
+    random_state(random, hand);
+    const Observation obs = hand.observe();
+    StrategyContext context(random.next(), obs.player);
+    context.payout_percent = payouts;
+    const Action action = make(context)->decide(obs);
+    shoves += action.type == ActionType::kBetRaise && action.amount == obs.legal.max_raise_to;
+    Hand scratch = hand;
+    const ApplyError error = scratch.apply(action);
+    if (error != ApplyError::kNone && illegal++ == 0) {
+      first_example = std::string(apply_error_name(error)) + ": " + describe(obs, action);
+    }
+  }
+  INFO(first_example);
+  CHECK(illegal == 0);
+  CHECK(shoves > 0);
+}
+
 }  // namespace sngsim

@@ -527,8 +527,8 @@ TEST_CASE("config: the shipped configs say what the README promises", "[config]"
 
   const Experiment compare = load_experiment(configs + "compare-strategies.yaml");
   REQUIRE(compare.cells.size() == 1);
-  // Every built-in and the example plug-in: nine entrants, so a shoot-out of
-  // three tables of three with a fresh random draw of seats each time.
+  // Every built-in and the example plug-in: ten entrants, so a shoot-out of
+  // five heads-up tables with a fresh random draw of seats each time.
   CHECK(compare.cells[0].format == Format::kShootout);
   for (const std::string& name : strategy_names()) {
     const auto& entrants = compare.cells[0].entrants;
