@@ -3,6 +3,8 @@
 #include <bit>
 #include <cassert>
 
+#include "engine/holdem_category.h"
+
 namespace sngsim {
 
 namespace {
@@ -103,52 +105,64 @@ HandReading read_hand(const Observation& obs) {
   const int top_board_rank = std::bit_width(board_ranks) - 1;
 
   HandReading reading;
-  const HandRank rank = evaluate_hand(hole_count, hole, board);
-  reading.category = rank.category();
+  // Hold'em needs only the category, which the suits' rank masks give
+  // without the evaluator's table lookups (engine/holdem_category.h): on the
+  // flop and the turn a reading evaluates nothing, and on the river only
+  // when the board's own hand could be the player's.
+  const bool omaha = hole_count == 4;
+  const HandRank omaha_rank = omaha ? evaluate_omaha(hole, board) : HandRank{};
+  reading.category = omaha ? omaha_rank.category() : holdem_category(hole | board);
   const HandCategory on_board = board_category(board, obs.board_count);
   // Five board cards are a hand of their own: the hole cards play when they
-  // beat it.
-  const bool hole_plays = obs.board_count == 5 ? rank > evaluate_holdem(board) : reading.category > on_board;
+  // beat it. A better category beats it; the same one needs both values.
+  const auto hole_plays = [&] {
+    if (obs.board_count != kBoardSize) return reading.category > on_board;
+    if (omaha) return omaha_rank > evaluate_holdem(board);
+    const HandCategory board_best = holdem_category(board);
+    if (reading.category != board_best) return reading.category > board_best;
+    return evaluate_holdem(hole | board) > evaluate_holdem(board);
+  };
 
   // The highest pocket pair (any two hole cards of one rank in Omaha) off
   // the board, -1 for none.
   const std::uint32_t pocket_pairs = paired_hole_ranks & ~board_ranks;
   const int pocket_pair_rank = std::bit_width(pocket_pairs) - 1;
   const bool pairs_top = (hole_ranks & (1u << top_board_rank)) != 0;
+  // The tier the hole cards make if they play: beating a five-card board
+  // with a kicker is not a hand, so each case asks whether the hole cards
+  // made the category itself.
+  HandReading made = reading;
   auto pair_tier = [&] {
     if (pairs_top) {
-      reading.top_pair = true;
+      made.top_pair = true;
       return MadeTier::kTopPair;
     }
     if (pocket_pair_rank > top_board_rank) {
-      reading.overpair = true;
+      made.overpair = true;
       return MadeTier::kTopPair;
     }
     return MadeTier::kWeakPair;
   };
-
-  if (hole_plays) {
-    // Beating a five-card board with a kicker is not a hand: each case asks
-    // whether the hole cards made the category itself.
-    switch (reading.category) {
-      case HandCategory::kHighCard: break;
-      case HandCategory::kPair:
-        if (on_board == HandCategory::kHighCard) reading.tier = pair_tier();
-        break;
-      // Two pair on a paired board is one pair of the player's own.
-      case HandCategory::kTwoPair:
-        if (on_board == HandCategory::kHighCard) reading.tier = MadeTier::kTwoPair;
-        if (on_board == HandCategory::kPair) reading.tier = pair_tier();
-        break;
-      case HandCategory::kThreeOfAKind:
-        if (on_board < HandCategory::kThreeOfAKind) reading.tier = MadeTier::kTrips;
-        break;
-      case HandCategory::kFourOfAKind:
-        if (on_board != HandCategory::kFourOfAKind) reading.tier = MadeTier::kStrong;
-        break;
-      default: reading.tier = MadeTier::kStrong; break;
-    }
+  switch (reading.category) {
+    case HandCategory::kHighCard: break;
+    case HandCategory::kPair:
+      if (on_board == HandCategory::kHighCard) made.tier = pair_tier();
+      break;
+    // Two pair on a paired board is one pair of the player's own.
+    case HandCategory::kTwoPair:
+      if (on_board == HandCategory::kHighCard) made.tier = MadeTier::kTwoPair;
+      if (on_board == HandCategory::kPair) made.tier = pair_tier();
+      break;
+    case HandCategory::kThreeOfAKind:
+      if (on_board < HandCategory::kThreeOfAKind) made.tier = MadeTier::kTrips;
+      break;
+    case HandCategory::kFourOfAKind:
+      if (on_board != HandCategory::kFourOfAKind) made.tier = MadeTier::kStrong;
+      break;
+    default: made.tier = MadeTier::kStrong; break;
   }
+  // A tier of nothing (its flags unset) stands whether or not they play.
+  if (made.tier != MadeTier::kNothing && hole_plays()) reading = made;
 
   if (obs.board_count < kBoardSize) {
     if (reading.category < HandCategory::kFlush) reading.flush_draw = has_flush_draw(obs, hole, board);

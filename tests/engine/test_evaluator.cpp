@@ -16,6 +16,7 @@
 
 #include "engine/card.h"
 #include "engine/evaluator.h"
+#include "engine/holdem_category.h"
 #include "engine/rng.h"
 
 namespace sngsim {
@@ -302,6 +303,45 @@ TEST_CASE("R16 HoldemHand of 5 and 6 cards equals the card set's value", "[evalu
   for (const char* text : {"2c5c8cJcQc3d4h", "2d5d8dJdQd3c4h", "2h5h8hJhQh3d4c", "2s5s8sJsQs3d4h", "9sTsJsQsKsAsAh"}) {
     CHECK(evaluate_holdem(HoldemHand(cards(text))) == holdem(text));
   }
+}
+
+// The bots' category without the tables (engine/holdem_category.h) against
+// the evaluator's, over every hand of 5, 6 and 7 cards.
+TEST_CASE("R16 holdem_category equals the evaluator's category on every 5-, 6- and 7-card hand", "[evaluator]") {
+  std::array<std::uint64_t, kDeckSize> bit{};
+  for (int c = 0; c < kDeckSize; ++c) bit[c] = CardSet::bit_of(static_cast<Card>(c));
+  std::array<std::int64_t, 3> hands{};
+  std::array<std::int64_t, 3> mismatches{};
+  const auto check = [&](std::uint64_t bits, int size) {
+    const CardSet set = CardSet::from_bits(bits);
+    mismatches[size - 5] += holdem_category(set) != evaluate_holdem(set).category();
+    ++hands[size - 5];
+  };
+  for (int a = 0; a < kDeckSize; ++a) {
+    for (int b = a + 1; b < kDeckSize; ++b) {
+      for (int c = b + 1; c < kDeckSize; ++c) {
+        for (int d = c + 1; d < kDeckSize; ++d) {
+          const std::uint64_t abcd = bit[a] | bit[b] | bit[c] | bit[d];
+          for (int e = d + 1; e < kDeckSize; ++e) {
+            const std::uint64_t abcde = abcd | bit[e];
+            check(abcde, 5);
+            for (int f = e + 1; f < kDeckSize; ++f) {
+              const std::uint64_t abcdef = abcde | bit[f];
+              check(abcdef, 6);
+              for (int g = f + 1; g < kDeckSize; ++g) check(abcdef | bit[g], 7);
+            }
+          }
+        }
+      }
+    }
+  }
+  CHECK(hands == std::array<std::int64_t, 3>{2'598'960, 20'358'520, 133'784'560});
+  CHECK(mismatches == std::array<std::int64_t, 3>{0, 0, 0});
+  // The wheel, a wheel straight flush, and trips twice (a full house).
+  CHECK(holdem_category(cards("Ac2d3h4s5c")) == HandCategory::kStraight);
+  CHECK(holdem_category(cards("Ac2c3c4c5cKd")) == HandCategory::kStraightFlush);
+  CHECK(holdem_category(cards("AcAdAh2c2d2hKs")) == HandCategory::kFullHouse);
+  CHECK(holdem_category(cards("QcKdAh2c3d")) == HandCategory::kHighCard);
 }
 
 // ---------------------------------------------------------------------------
