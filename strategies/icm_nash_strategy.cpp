@@ -173,10 +173,10 @@ StrategyInfo icm_nash_strategy_info() {
             true, 0.0, 5.0},
            {"samples", std::to_string(d.samples_large), "sampled deals valuing pots of 3+ players at 4-6 players",
             true, 1024.0, 1 << 20},
-           {"target", "0.1", "solve to this exploitability at 4-6 players, % of the prize pool", true, 0.001, 10.0},
+           {"target", "0.2", "solve to this exploitability at 4-6 players, % of the prize pool", true, 0.001, 10.0},
            {"samples3", std::to_string(d.samples_small), "sampled deals valuing three-way pots at 3 players", true,
             1024.0, 1 << 20},
-           {"target3", "0.02", "solve to this exploitability at 2-3 players, % of the prize pool", true, 0.001, 10.0},
+           {"target3", "0.05", "solve to this exploitability at 2-3 players, % of the prize pool", true, 0.001, 10.0},
            {"iterations", std::to_string(d.max_iterations), "most CFR+ iterations per solve", true, 25.0, 20000.0}},
           [](const StrategyParams& params) -> StrategyMaker {
             Settings s;

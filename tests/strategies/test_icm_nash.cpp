@@ -119,9 +119,10 @@ TEST_CASE("icm_nash buckets its spot as documented", "[icm_nash]") {
   // Never rounded down to what the player posts.
   PushFoldSpot shorty = PushFoldSpot::standard({10.0, 8.0, 1.2}, 0.5, 1.0, 0.0, {50, 30, 20});
   CHECK(bucket_icm_spot(shorty, settings).stacks == std::vector<double>{10.0, 8.0, 1.2});
-  CHECK(settings.options_for(3).multiway_samples == 1 << 16);
-  CHECK(settings.options_for(6).multiway_samples == 1 << 14);
-  CHECK(settings.options_for(6).target_exploitability == 0.1);
+  CHECK(settings.options_for(3).multiway_samples == 1 << 17);
+  CHECK(settings.options_for(6).multiway_samples == 1 << 13);
+  CHECK(settings.options_for(6).target_exploitability == 0.2);
+  CHECK(settings.options_for(6).max_iterations == 300);
 }
 
 TEST_CASE("icm_nash plays the solver's all-in probability of its node, draw for draw", "[icm_nash]") {
