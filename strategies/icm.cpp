@@ -58,12 +58,16 @@ void icm_place_distribution(std::span<const double> stacks, std::span<double> ou
   const int n = static_cast<int>(stacks.size());
   assert(n <= kMaxPlaced && out.size() >= static_cast<std::size_t>(n * n));
   std::fill(out.begin(), out.begin() + n * n, 0.0);
-  std::array<double, std::size_t{1} << kMaxPlaced> reach{};
-  std::array<double, std::size_t{1} << kMaxPlaced> placed_chips{};
+  // Only the 2^n states of this table are cleared: clearing all 2^9 of
+  // both arrays was a tenth of the luck estimator's time at six players.
+  std::array<double, std::size_t{1} << kMaxPlaced> reach;
+  std::array<double, std::size_t{1} << kMaxPlaced> placed_chips;
+  const std::size_t full = (std::size_t{1} << n) - 1;
+  std::fill(reach.begin(), reach.begin() + static_cast<std::ptrdiff_t>(full + 1), 0.0);
+  std::fill(placed_chips.begin(), placed_chips.begin() + static_cast<std::ptrdiff_t>(full + 1), 0.0);
   double total = 0.0;
   for (const double s : stacks) total += s;
   reach[0] = 1.0;
-  const std::size_t full = (std::size_t{1} << n) - 1;
   for (std::size_t mask = 0; mask < full; ++mask) {
     const double p = reach[mask];
     if (p == 0.0) continue;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "engine/evaluator.h"
 #include "engine/rng.h"
@@ -149,6 +150,184 @@ void RunoutLuck::value_of(const Tournament& tournament, std::span<const Chips, k
   }
 }
 
+void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
+                              int samples) {
+  const int hole_cards = setup.rules.hole_cards;
+  const bool holdem = hole_cards == 2;
+  std::array<CardSet, kMaxPlayers> hole{};
+  CardSet dead;
+  for (int p = 0; p < setup.num_players; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    for (int c = 0; c < hole_cards; ++c) hole[i].add(setup.hole[i][static_cast<std::size_t>(c)]);
+    dead |= hole[i];
+  }
+  CardSet board_known;
+  for (int c = 0; c < known; ++c) board_known.add(setup.board[static_cast<std::size_t>(c)]);
+  dead |= board_known;
+  std::array<Card, 52> remaining{};
+  int remaining_count = 0;
+  for (int card = 0; card < 52; ++card) {
+    if (!dead.contains(static_cast<Card>(card))) remaining[static_cast<std::size_t>(remaining_count++)] = static_cast<Card>(card);
+  }
+  std::array<int, kMaxPlayers> live_players{};
+  int live_count = 0;
+  for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) live_players[static_cast<std::size_t>(live_count++)] = std::countr_zero(rest);
+
+  // First every board's ranks of the live hands (ranks_[board][l], l the
+  // l-th live player), then the counting. Apart from the evaluator's own
+  // rare flush test, the first loop has no branch on the cards, so its
+  // table reads (most of the estimator's time, mostly cache misses) overlap
+  // each other; a mispredicted branch per board between them did not.
+  const int missing = kBoardSize - known;
+  const auto board_count = static_cast<std::size_t>(
+      missing == 1 ? remaining_count : missing == 2 ? remaining_count * (remaining_count - 1) / 2 : samples);
+  if (ranks_.size() < board_count) ranks_.resize(board_count);
+  std::size_t board = 0;
+  // Hold'em keeps each live hand's key sums with the known board (and the
+  // first card to come) in it, so a board costs one add and one lookup per
+  // hand (engine/evaluator.h, HoldemHand): the same ranks as evaluate_hand.
+  std::array<HoldemHand, kMaxPlayers> with_known{};
+  if (holdem && missing <= 2) {
+    for (int l = 0; l < live_count; ++l) {
+      with_known[static_cast<std::size_t>(l)] = HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
+    }
+  }
+  if (missing == 1) {
+    for (int a = 0; a < remaining_count; ++a, ++board) {
+      const Card card_a = remaining[static_cast<std::size_t>(a)];
+      for (int l = 0; l < live_count; ++l) {
+        const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
+        if (holdem) {
+          HoldemHand hand = with_known[static_cast<std::size_t>(l)];
+          hand.add(card_a);
+          ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
+        } else {
+          ranks_[board][static_cast<std::size_t>(l)] =
+              evaluate_hand(hole_cards, hole[p], board_known | CardSet::from_bits(CardSet::bit_of(card_a))).value;
+        }
+      }
+    }
+  } else if (missing == 2) {
+    for (int a = 0; a < remaining_count; ++a) {
+      const Card card_a = remaining[static_cast<std::size_t>(a)];
+      std::array<HoldemHand, kMaxPlayers> with_a = with_known;
+      if (holdem) {
+        for (int l = 0; l < live_count; ++l) with_a[static_cast<std::size_t>(l)].add(card_a);
+      }
+      for (int b = a + 1; b < remaining_count; ++b, ++board) {
+        const Card card_b = remaining[static_cast<std::size_t>(b)];
+        for (int l = 0; l < live_count; ++l) {
+          const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
+          if (holdem) {
+            HoldemHand hand = with_a[static_cast<std::size_t>(l)];
+            hand.add(card_b);
+            ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
+          } else {
+            CardSet cards = board_known;
+            cards.add(card_a);
+            cards.add(card_b);
+            ranks_[board][static_cast<std::size_t>(l)] = evaluate_hand(hole_cards, hole[p], cards).value;
+          }
+        }
+      }
+    }
+  } else {
+    CounterRng rng(sample_key);
+    // Hold'em: each live hand's hole cards as one HoldemHand, to which a
+    // drawn board adds card by card (the same ranks as evaluate_hand).
+    std::array<HoldemHand, kMaxPlayers> hands{};
+    if (holdem) {
+      for (int l = 0; l < live_count; ++l) {
+        hands[static_cast<std::size_t>(l)] = HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
+      }
+    }
+    for (; board < board_count; ++board) {
+      CardSet cards = board_known;
+      std::array<Card, kBoardSize> drawn{};
+      // A partial Fisher-Yates: the first `missing` cards are a uniform draw
+      // whatever order the earlier samples left.
+      for (int c = 0; c < missing; ++c) {
+        const auto j = c + static_cast<int>(rng.below(static_cast<std::uint32_t>(remaining_count - c)));
+        std::swap(remaining[static_cast<std::size_t>(c)], remaining[static_cast<std::size_t>(j)]);
+        drawn[static_cast<std::size_t>(c)] = remaining[static_cast<std::size_t>(c)];
+        cards.add(remaining[static_cast<std::size_t>(c)]);
+      }
+      for (int l = 0; l < live_count; ++l) {
+        const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
+        if (holdem) {
+          HoldemHand hand = hands[static_cast<std::size_t>(l)];
+          for (int c = 0; c < missing; ++c) hand.add(drawn[static_cast<std::size_t>(c)]);
+          ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
+        } else {
+          ranks_[board][static_cast<std::size_t>(l)] = evaluate_hand(hole_cards, hole[p], cards).value;
+        }
+      }
+    }
+  }
+
+  // The boards counted by the order of the live hands on them (for each
+  // live player, how many live hands beat it: 3 bits each), which is all
+  // the pot split depends on. A handful of orders come up, so the split and
+  // V are computed once per order, not once per board. Orders are listed by
+  // their first board.
+  orders_.clear();
+  if (live_count == 2) {
+    // p ahead, q ahead or tied, counted with no branch on the outcome.
+    std::array<std::int64_t, 3> count{};
+    std::array<std::size_t, 3> first{};
+    first.fill(std::numeric_limits<std::size_t>::max());
+    for (std::size_t k = 0; k < board_count; ++k) {
+      const std::uint16_t rank_p = ranks_[k][0];
+      const std::uint16_t rank_q = ranks_[k][1];
+      const auto order = static_cast<std::size_t>(static_cast<int>(rank_p < rank_q) + 2 * static_cast<int>(rank_p == rank_q));
+      ++count[order];
+      first[order] = std::min(first[order], k);
+    }
+    std::array<int, 3> listed = {0, 1, 2};
+    std::sort(listed.begin(), listed.end(),
+              [&](int x, int y) { return first[static_cast<std::size_t>(x)] < first[static_cast<std::size_t>(y)]; });
+    for (const int order : listed) {
+      if (count[static_cast<std::size_t>(order)] == 0) continue;
+      // Ranks that order the two hands as the boards did (the split reads
+      // nothing else).
+      std::array<std::uint16_t, kMaxPlayers> rank{};
+      rank[static_cast<std::size_t>(live_players[0])] = order == 1 ? 1 : 2;
+      rank[static_cast<std::size_t>(live_players[1])] = order == 0 ? 1 : 2;
+      orders_.push_back({order_key(live, rank), rank, count[static_cast<std::size_t>(order)]});
+    }
+    return;
+  }
+  for (std::size_t k = 0; k < board_count; ++k) {
+    std::array<std::uint16_t, kMaxPlayers> rank{};
+    for (int l = 0; l < live_count; ++l) {
+      rank[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] = ranks_[k][static_cast<std::size_t>(l)];
+    }
+    const std::uint32_t key = order_key(live, rank);
+    bool found = false;
+    for (Order& order : orders_) {
+      if (order.key == key) {
+        ++order.count;
+        found = true;
+        break;
+      }
+    }
+    if (!found) orders_.push_back({key, rank, 1});
+  }
+}
+
+std::uint32_t RunoutOrders::order_key(std::uint32_t live, const std::array<std::uint16_t, kMaxPlayers>& rank) {
+  std::uint32_t key = 0;
+  for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
+    const int p = std::countr_zero(rest);
+    std::uint32_t better = 0;
+    for (std::uint32_t other = live; other != 0; other &= other - 1) {
+      better += rank[static_cast<std::size_t>(std::countr_zero(other))] > rank[static_cast<std::size_t>(p)];
+    }
+    key |= better << (3 * p);
+  }
+  return key;
+}
+
 void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
   if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
   // R19: with nobody left to bet, every live hand is shown before the rest
@@ -170,91 +349,14 @@ void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, c
 
   const HandSetup& setup = hand.setup();
   const int players = setup.num_players;
-  const int hole_cards = setup.rules.hole_cards;
   std::array<Chips, kMaxPlayers> contributed{};
-  std::array<CardSet, kMaxPlayers> hole{};
-  CardSet dead;
   for (int p = 0; p < players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     contributed[i] = setup.stacks[i] - (hand.stack(p) - won[i]);
-    for (int c = 0; c < hole_cards; ++c) hole[i].add(setup.hole[i][static_cast<std::size_t>(c)]);
-    dead |= hole[i];
   }
-  CardSet board_known;
-  for (int c = 0; c < known; ++c) board_known.add(setup.board[static_cast<std::size_t>(c)]);
-  dead |= board_known;
-  std::array<Card, 52> remaining{};
-  int remaining_count = 0;
-  for (int card = 0; card < 52; ++card) {
-    if (!dead.contains(static_cast<Card>(card))) remaining[static_cast<std::size_t>(remaining_count++)] = static_cast<Card>(card);
-  }
-
-  // The boards to come, counted by the order of the live hands on them
-  // (for each live player, how many live hands beat it: 3 bits each), which
-  // is all the pot split depends on. A handful of orders come up, so the
-  // split and V are computed once per order, not once per board.
-  struct Order {
-    std::uint32_t key;
-    std::array<std::uint16_t, kMaxPlayers> rank;  // of the first board with this order
-    std::int64_t count;
-  };
-  std::vector<Order> orders;
-  auto rank_on = [&](CardSet board) {
-    std::array<std::uint16_t, kMaxPlayers> rank{};
-    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-      rank[i] = evaluate_hand(hole_cards, hole[i], board).value;
-    }
-    return rank;
-  };
-  auto count_board = [&](CardSet board) {
-    const std::array<std::uint16_t, kMaxPlayers> rank = rank_on(board);
-    std::uint32_t key = 0;
-    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
-      const int p = std::countr_zero(rest);
-      std::uint32_t better = 0;
-      for (std::uint32_t other = live; other != 0; other &= other - 1) {
-        better += rank[static_cast<std::size_t>(std::countr_zero(other))] > rank[static_cast<std::size_t>(p)];
-      }
-      key |= better << (3 * p);
-    }
-    for (Order& order : orders) {
-      if (order.key == key) {
-        ++order.count;
-        return;
-      }
-    }
-    orders.push_back({key, rank, 1});
-  };
-  const int missing = kBoardSize - known;
-  if (missing == 1) {
-    for (int a = 0; a < remaining_count; ++a) {
-      count_board(board_known | CardSet::from_bits(CardSet::bit_of(remaining[static_cast<std::size_t>(a)])));
-    }
-  } else if (missing == 2) {
-    for (int a = 0; a < remaining_count; ++a) {
-      for (int b = a + 1; b < remaining_count; ++b) {
-        CardSet board = board_known;
-        board.add(remaining[static_cast<std::size_t>(a)]);
-        board.add(remaining[static_cast<std::size_t>(b)]);
-        count_board(board);
-      }
-    }
-  } else {
-    ++sampled_;
-    CounterRng rng(derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())));
-    for (int sample = 0; sample < kRunoutSamples; ++sample) {
-      CardSet board = board_known;
-      // A partial Fisher-Yates: the first `missing` cards are a uniform draw
-      // whatever order the earlier samples left.
-      for (int c = 0; c < missing; ++c) {
-        const auto j = c + static_cast<int>(rng.below(static_cast<std::uint32_t>(remaining_count - c)));
-        std::swap(remaining[static_cast<std::size_t>(c)], remaining[static_cast<std::size_t>(j)]);
-        board.add(remaining[static_cast<std::size_t>(c)]);
-      }
-      count_board(board);
-    }
-  }
+  if (kBoardSize - known > 2) ++sampled_;
+  boards_.count(setup, live, known, derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())),
+               kRunoutSamples);
 
   auto seat_stacks = [&](const Winnings& winnings) {
     std::array<Chips, kMaxPlayers> after{};
@@ -265,30 +367,48 @@ void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, c
     }
     return after;
   };
+  std::array<std::uint16_t, kMaxPlayers> actual_rank{};
+  {
+    CardSet board_actual;
+    for (const Card card : setup.board) board_actual.add(card);
+    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
+      const auto i = static_cast<std::size_t>(std::countr_zero(rest));
+      CardSet hole;
+      for (int c = 0; c < setup.rules.hole_cards; ++c) hole.add(setup.hole[i][static_cast<std::size_t>(c)]);
+      actual_rank[i] = evaluate_hand(setup.rules.hole_cards, hole, board_actual).value;
+    }
+  }
+  const std::uint32_t actual_key = RunoutOrders::order_key(live, actual_rank);
   std::int64_t boards = 0;
   Values expected{};
   Values value{};
-  for (const Order& order : orders) {
+  Values actual_value{};
+  bool actual_valued = false;
+  for (const RunoutOrders::Order& order : boards_.orders()) {
     value_of(tournament, seat_stacks(split_runout_pots(players, contributed, live, order.rank)), value);
     boards += order.count;
     for (std::size_t s = 0; s < kMaxPlayers; ++s) {
       for (std::size_t m = 0; m < kLuckMetricCount; ++m) expected[s][m] += static_cast<double>(order.count) * value[s][m];
     }
+    // The split depends on the order of the live hands only, so the actual
+    // board's V is that of its order.
+    if (order.key == actual_key) {
+      actual_value = value;
+      actual_valued = true;
+    }
   }
-  CardSet board_actual;
-  for (const Card card : setup.board) board_actual.add(card);
   const std::array<Chips, kMaxPlayers> actual =
-      seat_stacks(split_runout_pots(players, contributed, live, rank_on(board_actual)));
+      seat_stacks(split_runout_pots(players, contributed, live, actual_rank));
   for (int p = 0; p < players; ++p) {
     if (actual[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])] != hand.stack(p)) {
       ++mismatches_;
       break;
     }
   }
-  value_of(tournament, actual, value);
+  if (!actual_valued) value_of(tournament, actual, actual_value);
   for (std::size_t s = 0; s < kMaxPlayers; ++s) {
     for (std::size_t m = 0; m < kLuckMetricCount; ++m) {
-      const double term = value[s][m] - expected[s][m] / static_cast<double>(boards);
+      const double term = actual_value[s][m] - expected[s][m] / static_cast<double>(boards);
       luck_[s][m] += std::llround(term * static_cast<double>(kLuckUnit));
     }
   }

@@ -55,6 +55,31 @@ inline constexpr int kRunoutSamples = 32;
 std::array<Chips, kMaxPlayers> split_runout_pots(int players, std::span<const Chips, kMaxPlayers> contributed,
                                                  std::uint32_t live_mask, std::span<const std::uint16_t, kMaxPlayers> rank);
 
+// The boards that complete a hand's known board, counted by the order of
+// the live hands on them: what a run-out's E[V] needs (RunoutLuck, and the
+// cash table's chips, CashRunoutLuck). Keeps its room from call to call.
+class RunoutOrders {
+ public:
+  struct Order {
+    std::uint32_t key;                            // order_key of the ranks
+    std::array<std::uint16_t, kMaxPlayers> rank;  // ranks (by hand-order index) that order the hands so
+    std::int64_t count;                           // boards with this order
+  };
+  // The boards completing setup.board's first `known` cards, counted by
+  // the order of the live hands (`live`, hand-order bits) on them: every
+  // board when one or two cards are to come, else `samples` boards drawn
+  // from CounterRng(sample_key). Orders are listed by their first board.
+  void count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key, int samples);
+  const std::vector<Order>& orders() const { return orders_; }
+  // For each live player, how many live hands beat it (3 bits each): the
+  // split of the pots depends on nothing else.
+  static std::uint32_t order_key(std::uint32_t live, const std::array<std::uint16_t, kMaxPlayers>& rank);
+
+ private:
+  std::vector<Order> orders_;
+  std::vector<std::array<std::uint16_t, kMaxPlayers>> ranks_;  // [board][live player]
+};
+
 class RunoutLuck : public HandObserver {
  public:
   // `key` is the luck stream's key of this table (play_table derives it);
@@ -80,6 +105,7 @@ class RunoutLuck : public HandObserver {
   void value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
                 std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>& value) const;
 
+  RunoutOrders boards_;
   std::vector<int> payout_percent_;  // [place - 1], 0 beyond the paid places
   std::uint64_t key_;
   HandObserver* next_;
