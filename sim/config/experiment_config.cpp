@@ -880,7 +880,13 @@ Payouts Reader::read_payouts(const Node& root, int players, const std::string& p
 
 bool Reader::read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const {
   if (map.find(key) == nullptr) return fallback;
-  return read_choice(map, section, key, choices_of((section.empty() ? key : section + "." + key)), 0) == 1;
+  // The declaration names list items generically: lineup[2].process is lineup[].process there.
+  std::string declared = section.empty() ? key : section + "." + key;
+  for (std::size_t open = declared.find('['); open != std::string::npos; open = declared.find('[', open + 1)) {
+    const std::size_t close = declared.find(']', open);
+    if (close != std::string::npos) declared.erase(open + 1, close - open - 1);
+  }
+  return read_choice(map, section, key, choices_of(declared), 0) == 1;
 }
 
 ShootoutRules Reader::read_shootout(const Node& root) const {

@@ -115,7 +115,7 @@ TEST_CASE("V5 clock: a bot that sleeps 3 s against a 200 ms limit times out, the
   CHECK_THAT(read_text(log), Catch::Contains("Timing-dependent: "));
 }
 
-TEST_CASE("A broken bot setup stops the run with exit code 2 and the entry's place; nothing is written",
+TEST_CASE("A broken bot setup stops the run with exit code 2 and the entry's place, and nothing is written",
           "[process][cli]") {
   REQUIRE_PYTHON();
   TempDir scratch;

@@ -113,7 +113,7 @@ TEST_CASE("V10 no flop, no drop: a hand won before the flop pays no rake unless 
   CHECK(hand.stack(0) == 1040);
 }
 
-TEST_CASE("V10 a split pot shares what the rake leaves; each winner's part of the rake adds up", "[rules][cash]") {
+TEST_CASE("V10 a split pot shares what the rake leaves, and each winner's part of the rake adds up", "[rules][cash]") {
   // Both ace-kings make two pair and split; the queens lose.
   Hand hand;
   hand.start(three_handed(rake_of(500), {1000, 1000, 1000}, {"AhKc", "AcKh", "QhQc"}, "AsKd9h3s2c"));

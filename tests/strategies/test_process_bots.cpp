@@ -114,7 +114,7 @@ TEST_CASE("protocol v1: a decide carries the observation, replies decode to acti
   CHECK(hello_reply_problem("hello"));
 }
 
-TEST_CASE("process bots play whole runs; a bot drawing from its rng_seed gives the same results on 1 and 2 threads",
+TEST_CASE("process bots play whole runs: a bot drawing from its rng_seed gives the same results on 1 and 2 threads",
           "[process]") {
   REQUIRE_PYTHON();
   for (const std::string per_seat : {"false", "true"}) {

@@ -92,7 +92,7 @@ TEST_CASE("grade: the Nash action loses nothing", "[grade]") {
   CHECK(push72.decisions[0].loss == Approx(expected_loss({0, -1, 0}, "72o", true)).epsilon(1e-12));
 }
 
-TEST_CASE("grade: losses add up per label and per player; a limp is not push/fold", "[grade]") {
+TEST_CASE("grade: losses add up per label and per player, and a limp is not push/fold", "[grade]") {
   // Three players at 10/20: p1 small blind, p2 big blind, p3 the button, who acts first.
   const std::string table =
       "variant = \"NT\"\nantes = [0, 0, 0]\nblinds_or_straddles = [10, 20, 0]\nmin_bet = 20\n"
