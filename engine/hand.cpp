@@ -144,6 +144,18 @@ void Hand::start(const HandSetup& setup) {
       big_blind_player_ = p;
     }
   }
+  // V9: posts after the blinds, from what the ante left. Rare (cash tables
+  // only), so a single test of an OR of the array decides.
+  Chips any_post = 0;
+  for (int p = 0; p < state_.num_players; ++p) any_post |= setup.posts[static_cast<std::size_t>(p)];
+  for (int p = 0; any_post != 0 && p < state_.num_players; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    const Chips post = std::min(setup.posts[i], state_.stacks[i]);
+    if (post <= 0) continue;
+    put_in(p, post);
+    record_in_room(EventType::kBlind, p, state_.bets[i]);
+    big_blind = std::max(big_blind, setup.posts[i]);
+  }
   for (int p = 0; p < state_.num_players; ++p) record_in_room(EventType::kDealHole, p);
 
   state_.highest_bet = big_blind;

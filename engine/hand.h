@@ -84,6 +84,10 @@ struct HandSetup {
   std::array<Chips, kMaxPlayers> stacks{};  // before antes and blinds
   std::array<Chips, kMaxPlayers> antes{};   // per player, dead money (V3)
   std::array<Chips, kMaxPlayers> blinds{};  // nominal blind per player; the largest is the big blind
+  // V9 (cash tables): a live bet posted out of turn by a player coming back
+  // or new to the table. It is the player's bet like a blind, but the big
+  // blind alone decides who acts first (PHH writes it as a negative blind).
+  std::array<Chips, kMaxPlayers> posts{};
   std::array<std::array<Card, 4>, kMaxPlayers> hole{};
   std::array<Card, kBoardSize> board{};
   // Informational, passed through to observations.

@@ -386,13 +386,15 @@ CashInvariantChecker::CashInvariantChecker(const CashInvariantRules& rules) : ru
 
 std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObservation& hand) {
   std::vector<InvariantFailure> failures;
-  if (hand.hand != hands_ + 1) {
+  // V8: a hand fewer than two players could be dealt is counted, not dealt.
+  if (hand.hand <= hands_) {
     failures.push_back({InvariantKind::kEnd, "hand " + std::to_string(hand.hand) + " follows hand " +
                                                  std::to_string(hands_)});
   }
   Chips bought = 0;
   Chips before = 0;
   Chips after = 0;
+  Chips left = 0;
   for (int seat = 0; seat < rules_.players; ++seat) {
     const auto s = at(seat);
     const std::string who = seat_text(seat);
@@ -401,17 +403,30 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
                                                              std::to_string(hand.stack_before[s]) + " before, " +
                                                              std::to_string(hand.stack_after[s]) + " after"});
     }
-    // Chips reach a seat between hands only by buying them.
+    // Chips reach a seat between hands only by buying them, and leave it
+    // only with a player stood up (V8).
     const Chips new_buy = hand.bought_in[s] - bought_in_[s];
-    if (new_buy < 0 || hand.stack_before[s] != stack_[s] + new_buy) {
-      failures.push_back({InvariantKind::kChips, who + " had " + std::to_string(stack_[s]) + " chips and bought " +
-                                                     std::to_string(new_buy) + " but was dealt in with " +
+    const Chips gone = hand.left_with[s] - left_with_[s];
+    if (new_buy < 0 || gone < 0 || hand.stack_before[s] != stack_[s] + new_buy - gone) {
+      failures.push_back({InvariantKind::kChips, who + " had " + std::to_string(stack_[s]) + " chips, bought " +
+                                                     std::to_string(new_buy) + " and took " + std::to_string(gone) +
+                                                     " away but was dealt in with " +
                                                      std::to_string(hand.stack_before[s])});
     }
+    if (!hand.dealt[s] && hand.stack_after[s] != hand.stack_before[s]) {
+      failures.push_back({InvariantKind::kChips, who + " was not dealt in but its stack went from " +
+                                                     std::to_string(hand.stack_before[s]) + " to " +
+                                                     std::to_string(hand.stack_after[s])});
+    }
     // V7: a stack below the threshold (or empty) tops up to exactly the
-    // buy-in; any other stack buys nothing.
-    const bool must_buy = stack_[s] == 0 || stack_[s] < rules_.rebuy_below;
-    if (must_buy && (new_buy <= 0 || hand.stack_before[s] != rules_.buy_in)) {
+    // buy-in when dealt in; any other stack buys nothing (a new player,
+    // V9, buys in once its seat is empty).
+    const bool must_buy = hand.dealt[s] && (stack_[s] - gone == 0 || stack_[s] - gone < rules_.rebuy_below);
+    if (!hand.dealt[s]) {
+      if (new_buy != 0 && (stack_[s] - gone != 0 || hand.stack_before[s] != rules_.buy_in)) {
+        failures.push_back({InvariantKind::kRebuy, who + " was not dealt in but bought " + std::to_string(new_buy)});
+      }
+    } else if (must_buy && (new_buy <= 0 || hand.stack_before[s] != rules_.buy_in)) {
       failures.push_back({InvariantKind::kRebuy, who + " had " + std::to_string(stack_[s]) + " chips (re-buy below " +
                                                      std::to_string(rules_.rebuy_below) + ") and was dealt in with " +
                                                      std::to_string(hand.stack_before[s]) + ", not the buy-in of " +
@@ -424,6 +439,7 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
     bought += hand.bought_in[s];
     before += hand.stack_before[s];
     after += hand.stack_after[s];
+    left += hand.left_with[s];
   }
   // V10: the rake leaves the table; it is never negative, never above the
   // cap and never more than the rule's share of every chip in play.
@@ -434,7 +450,7 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
                                                    " is negative, above the cap or above the rake's share of the " +
                                                    std::to_string(before) + " chips in play"});
   }
-  if (before != bought - raked_ || after != bought - raked_ - hand.rake) {
+  if (before + left != bought - raked_ || after + left != bought - raked_ - hand.rake) {
     failures.push_back({InvariantKind::kChips, "the table holds " + std::to_string(before) + " chips before the hand and " +
                                                    std::to_string(after) + " after, but " + std::to_string(bought) +
                                                    " were bought in and " + std::to_string(raked_) + " raked before, " +
@@ -444,6 +460,7 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
   hands_ = hand.hand;
   stack_ = hand.stack_after;
   bought_in_ = hand.bought_in;
+  left_with_ = hand.left_with;
   return failures;
 }
 

@@ -113,6 +113,10 @@ struct CashHandObservation {
   std::array<Chips, kMaxPlayers> bought_in{};     // every chip bought so far, this hand's re-buys included
   std::array<Chips, kMaxPlayers> stack_after{};   // once the table took the chips
   Chips rake = 0;                                 // V10: taken from this hand
+  // V8: the seats dealt this hand (the others' stacks stay as they were),
+  // and the chips each seat's stood-up players took away so far.
+  std::array<bool, kMaxPlayers> dealt{};
+  std::array<Chips, kMaxPlayers> left_with{};
 };
 
 struct CashInvariantRules {
@@ -133,6 +137,7 @@ class CashInvariantChecker {
   int hands_ = 0;
   std::array<Chips, kMaxPlayers> stack_{};      // after the previous hand; 0 before the first buy-in
   std::array<Chips, kMaxPlayers> bought_in_{};
+  std::array<Chips, kMaxPlayers> left_with_{};  // V8
   Chips raked_ = 0;  // V10: every hand's rake so far
 };
 

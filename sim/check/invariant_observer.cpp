@@ -104,10 +104,15 @@ void CashInvariantObserver::hand_settled(const CashTable& table, const Hand& han
   for (int seat = 0; seat < table.seat_count(); ++seat) {
     seen.bought_in[at(seat)] = table.bought_in(seat);
     seen.stack_after[at(seat)] = table.stack(seat);
+    seen.stack_before[at(seat)] = table.stack(seat);  // a seat not dealt in (V8) keeps its stack
+    seen.left_with[at(seat)] = table.left_with(seat);
   }
   for (int p = 0; p < setup.num_players; ++p) {
     const int seat = setup.seats[at(p)];
-    if (seat >= 0 && seat < table.seat_count()) seen.stack_before[at(seat)] = setup.stacks[at(p)];
+    if (seat >= 0 && seat < table.seat_count()) {
+      seen.stack_before[at(seat)] = setup.stacks[at(p)];
+      seen.dealt[at(seat)] = true;
+    }
   }
   std::vector<InvariantFailure> failures = checker_.check_hand(seen);
   if (!failures.empty()) raise(where_, table.hands_played(), std::move(failures));

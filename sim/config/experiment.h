@@ -88,6 +88,7 @@ struct ShootoutRules {
 struct CashRules {
   CashTableRules table;      // chips; buy-in and threshold are whole big blinds
   int hands = 1000;          // per session (one "tournament" index = one session)
+  int new_player_after_hands = 0;  // V8/V9: an empty seat is taken again after this many hands; 0: never
 };
 
 // Everything one matrix cell needs to run.
@@ -102,7 +103,8 @@ struct Cell {
   Payouts payouts;
   Format format = Format::kSitAndGo;
   ShootoutRules shootout;  // format: shootout only
-  CashRules cash;          // format: cash only
+  CashRules cash;          // format: cash only (its table has its own copy of sit_out)
+  SitOutRule sit_out;      // V8, every format
   // `adjust_luck: true` (sit-and-go only): play records the luck of all-in
   // run-outs and the statistics keep luck-adjusted estimates
   // (sim/stats/luck_stats.h, docs/statistics.md).

@@ -119,6 +119,8 @@ const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
 const std::vector<std::string> kTimeKeys = keys_of("time");
+const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
+constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
 const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
@@ -136,6 +138,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "duplicate") return &kDuplicateKeys;
   if (section == "stop") return &kStopKeys;
   if (section == "time") return &kTimeKeys;
+  if (section == "sit_out") return &kSitOutKeys;
   return nullptr;
 }
 
@@ -347,6 +350,7 @@ class Reader {
   bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
   ShootoutRules read_shootout(const Node& root) const;
   CashRules read_cash(const Node& root, const Node& table, const TournamentRules& rules) const;
+  SitOutRule read_sit_out(const Node& root) const;
   RakeRule read_rake(const Node& node) const;
   void read_seating(const Node& root, Cell& cell) const;
   std::optional<StopRule> read_stop(const Node& root) const;
@@ -952,7 +956,30 @@ CashRules Reader::read_cash(const Node& root, const Node& table, const Tournamen
   cash.table.buy_in = buy_in_bb * big_blind;
   cash.table.rebuy_below = rebuy_below_bb * big_blind;
   if (const Node* rake = node.find("rake")) cash.table.rake = read_rake(*rake);
+  cash.table.missed_blinds_wait = read_choice(node, "cash", "missed_blinds", choices_of("cash.missed_blinds"), 0) == 1;
+  cash.table.new_player_waits = read_choice(node, "cash", "new_players", choices_of("cash.new_players"), 0) == 1;
+  cash.new_player_after_hands =
+      static_cast<int>(read_integer(node, "cash", "new_player_after_hands", 0, kMaxSitOutHands, 0));
+  cash.table.sit_out = read_sit_out(root);
+  cash.table.sit_out.stand_up_after_hands = static_cast<int>(
+      read_integer(node, "cash", "stand_up_after_hands", 1, kMaxSitOutHands, cash.table.sit_out.stand_up_after_hands));
   return cash;
+}
+
+SitOutRule Reader::read_sit_out(const Node& root) const {
+  SitOutRule rule;
+  const Node* node = root.find("sit_out");
+  if (node == nullptr) return rule;
+  expect_map(*node, "sit_out");
+  check_keys(*node, "sit_out", kSitOutKeys);
+  rule.after_faults = static_cast<int>(read_integer(*node, "sit_out", "after_faults", 0, 1000, 0));
+  if (const Node* back = node->find("return_after_hands")) {
+    rule.return_after_hands =
+        back->kind == Node::Kind::kScalar && back->text == "never"
+            ? 0
+            : static_cast<int>(read_integer(*back, "sit_out.return_after_hands", 1, kMaxSitOutHands));
+  }
+  return rule;
 }
 
 RakeRule Reader::read_rake(const Node& node) const {
@@ -1026,6 +1053,7 @@ Cell Reader::read_cell(const Node& root) const {
     seats_what = "the shoot-out seats " + std::to_string(cell.field_size()) + " (shootout.tables " +
                  std::to_string(cell.shootout.tables) + " x table.players " + std::to_string(rules.players) + ")";
   }
+  cell.sit_out = read_sit_out(root);
   if (cell.format == Format::kCash) cell.cash = read_cash(root, table, rules);
 
   cell.entrants = read_lineup(root, cell.field_size(), seats_what);

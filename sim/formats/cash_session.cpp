@@ -34,9 +34,27 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
   }
 
   CashTable table(rules, derive_key(key, kCashTableStream));
+  // V8: the table keeps the clocks; a seat sitting out is not dealt in, so
+  // no seat of a hand is played for by the table.
+  TableSitOuts sit_outs;
+  sit_outs.rule = rules.sit_out;
+  for (int seat = 0; seat < seats; ++seat) sit_outs.clock[static_cast<std::size_t>(seat)] = &table.clock(seat);
+  std::array<int, kMaxPlayers> empty_for{};  // hands each seat has stood empty (V8)
   for (int h = 0; h < cell.cash.hands; ++h) {
-    hand.start(table.deal_next_hand());
-    play_hand(hand, strategies, record.faults);
+    // V9: a seat a stand-up emptied is taken by a new player after the
+    // configured hands, the same entrant buying in afresh.
+    for (int seat = 0; seat < seats && cell.cash.new_player_after_hands > 0; ++seat) {
+      const auto s = static_cast<std::size_t>(seat);
+      if (table.occupied(seat)) continue;
+      if (++empty_for[s] > cell.cash.new_player_after_hands) {
+        table.seat_new_player(seat);
+        empty_for[s] = 0;
+      }
+    }
+    const HandSetup& setup = table.deal_next_hand();
+    if (!table.dealt()) continue;  // fewer than two players in: the time passes
+    hand.start(setup);
+    play_hand(hand, strategies, record.faults, &sit_outs);
     table.finish_hand(hand);
     if (observer != nullptr) observer->hand_settled(table, hand);
   }
@@ -45,6 +63,8 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
     record.won[static_cast<std::size_t>(seat)] = table.won(seat);
     record.rebuys[static_cast<std::size_t>(seat)] = table.rebuys(seat);
     record.rake_paid[static_cast<std::size_t>(seat)] = table.rake_paid(seat);
+    record.hands_dealt[static_cast<std::size_t>(seat)] = table.hands_dealt(seat);
+    record.faults[static_cast<std::size_t>(seat)].sit_out = table.sit_out_counts(seat);
     record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
   }
   return record;

@@ -121,13 +121,26 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
 }
 
 int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-              std::span<FaultCounts> faults_of_seat) {
+              std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs) {
   const HandSetup& setup = hand.setup();
   int faults = 0;
   while (!hand.is_terminal()) {
-    const Observation& observation = hand.observe();
-    const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
-    faults += decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]) ? 0 : 1;
+    if (sit_outs == nullptr) {
+      const Observation& observation = hand.observe();
+      const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
+      faults += decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]) ? 0 : 1;
+      continue;
+    }
+    const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(hand.current_player())]);
+    if (sit_outs->out[seat]) {
+      // V8: the table acts for a seat sitting out, as for a fault.
+      hand.apply(hand.legal_actions().can_check ? Action::check_call() : Action::fold());
+      continue;
+    }
+    const std::int64_t timeouts = faults_of_seat[seat].count(FaultReason::kTimeout);
+    const bool fault = !decide_or_fault(*strategy_of_seat[seat], hand.observe(), hand, faults_of_seat[seat]);
+    faults += fault ? 1 : 0;
+    sit_outs->clock[seat]->decided(fault, faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts, sit_outs->rule);
   }
   std::array<Chips, kMaxPlayers> stacks{};
   for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);
@@ -165,9 +178,20 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   if (cell.adjust_luck) observer = &luck.emplace(cell, derive_key(key, kLuckStream), observer);
 
   Tournament tournament(rules, derive_key(key, kTableStream));
+  // V8: a tournament seat that sits out is still dealt in and posts its
+  // blinds and antes; play_hand checks or folds for it.
+  std::array<SitOutClock, kMaxPlayers> clocks{};
+  TableSitOuts sit_outs;
+  sit_outs.rule = cell.sit_out;
+  for (std::size_t s = 0; s < clocks.size(); ++s) sit_outs.clock[s] = &clocks[s];
   while (!tournament.is_over()) {
+    for (int seat = 0; seat < players; ++seat) {
+      const auto s = static_cast<std::size_t>(seat);
+      sit_outs.out[s] = tournament.is_alive(seat) &&
+                        clocks[s].hand_starts(sit_outs.rule, false) == SitOutClock::Start::kSitsOut;
+    }
     hand.start(tournament.deal_next_hand());
-    if (play_hand(hand, strategies, record.faults) > 0) note_first_faults(record, tournament.hands_played());
+    if (play_hand(hand, strategies, record.faults, &sit_outs) > 0) note_first_faults(record, tournament.hands_played());
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
     tournament.finish_hand(hand);
     if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);
@@ -189,6 +213,7 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
     record.final_chips[s] = tournament.stack(seat);
     strategies[s]->tournament_over(record.placement[s], prize_percent(cell.payouts.percent, record.placement[s]));
     record.faults[s].bank_used_us += strategies[s]->bank_used_us();
+    record.faults[s].sit_out = clocks[s].counts();
   }
   if (luck) record.luck = luck->luck_of_seat();
   return record;

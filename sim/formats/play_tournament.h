@@ -4,12 +4,14 @@
 // faults, and returns what the statistics need. Everything random is a pure
 // function of (seed, tournament index).
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
 
 #include "engine/hand.h"
+#include "engine/sit_out.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
 #include "sim/formats/tournament_record.h"
@@ -61,14 +63,25 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
                                                          std::uint64_t key, const TournamentRules& rules,
                                                          std::int64_t index);
 
+// V8 at one table: the rule, each seat's clock, and the seats sitting out
+// the hand being played (a tournament deals them in; play_hand checks or
+// folds for them without asking their strategies).
+struct TableSitOuts {
+  SitOutRule rule;
+  std::array<SitOutClock*, kMaxPlayers> clock{};  // by seat; the table's own (a cash table keeps them)
+  std::array<bool, kMaxPlayers> out{};
+};
+
 // Plays a started hand to its end, asking the strategy of the acting
 // player's seat; a decision that throws or that the engine rejects is a
 // check when checking is free and a fold otherwise, counted in
-// faults_of_seat[seat] by reason (V5). Then tells every player of the hand
-// it is over. A BotSetupFailure from a strategy propagates. Returns the
-// faults of the hand.
+// faults_of_seat[seat] by reason (V5). With `sit_outs`, a seat marked out
+// is checked or folded without being asked, and every decision asked for
+// goes to the seat's clock (V8). Then tells every player of the hand it is
+// over. A BotSetupFailure from a strategy propagates. Returns the faults of
+// the hand.
 int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-               std::span<FaultCounts> faults_of_seat);
+              std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs = nullptr);
 
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
 // at seat s; the strategies and the Tournament derive their streams from the

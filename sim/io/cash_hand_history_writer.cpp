@@ -36,6 +36,8 @@ void CashHandHistoryWriter::hand_settled(const CashTable& table, const Hand& han
     return std::to_string(table.bought_in(seat_of(p)) - bought_in_[seat]);
   }) + "\n";
   for (int p = 0; p < n; ++p) bought_in_[static_cast<std::size_t>(seat_of(p))] = table.bought_in(seat_of(p));
+  // V9: the part of each player's `antes` that is a dead small blind.
+  text_ += "_dead_blinds = " + phh_array(n, [&](int p) { return std::to_string(table.dead_blind(p)); }) + "\n";
   text_ += "_rake = " + std::to_string(hand.rake()) + "\n";
   text_ += "_rake_paid = " + phh_array(n, [&](int p) { return std::to_string(hand.rake_paid(p)); }) + "\n";
 }

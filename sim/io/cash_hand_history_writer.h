@@ -3,8 +3,10 @@
 // session-<index>.phhs: every hand with the standard fields and the
 // annotations of sim/io/hand_history_writer.h, and the session's own
 // (docs/output-format.md, "Hand histories"): _session, _buy_ins (chips each
-// player bought in before the hand: the first buy-in, then re-buys), and
-// _rake with _rake_paid (V10). Antes are PHH's own `antes`.
+// player bought in before the hand: the first buy-in, then re-buys),
+// _dead_blinds (V9) and _rake with _rake_paid (V10). Antes are PHH's own
+// `antes`; a dead small blind is written into them (dead money like an
+// ante), a live post as a negative blind (PHH's post).
 
 #include <array>
 #include <filesystem>

@@ -70,7 +70,9 @@ std::string player(int index) { return "p" + std::to_string(index + 1); }
 class PhhBetAmounts {
  public:
   explicit PhhBetAmounts(const HandSetup& setup) : setup_(setup), stacks_(setup.stacks) {
-    for (int p = 0; p < setup.num_players; ++p) highest_ = std::max(highest_, setup.blinds[static_cast<std::size_t>(p)]);
+    for (int p = 0; p < setup.num_players; ++p) {
+      highest_ = std::max({highest_, setup.blinds[static_cast<std::size_t>(p)], setup.posts[static_cast<std::size_t>(p)]});
+    }
     increment_ = setup.min_bet;
     last_full_bet_ = highest_;
   }
@@ -137,8 +139,13 @@ std::string hand_to_phh(const Hand& hand, const PhhTableContext& table, const st
   out << "antes = " << toml_array(n, [&](int i) { return std::to_string(at(setup.antes, i)); }) << "\n";
   // PHH writes heads-up blinds small blind first although p1 is the big blind.
   const bool heads_up = n == 2;
+  // A post (V9) is PHH's negative blind: a live bet that, unlike a blind,
+  // does not move who acts first.
+  const auto blind_or_post = [&](int i) {
+    return at(setup.blinds, i) > 0 ? at(setup.blinds, i) : -at(setup.posts, i);
+  };
   out << "blinds_or_straddles = "
-      << toml_array(n, [&](int i) { return std::to_string(at(setup.blinds, heads_up ? 1 - i : i)); }) << "\n";
+      << toml_array(n, [&](int i) { return std::to_string(blind_or_post(heads_up ? 1 - i : i)); }) << "\n";
   if (setup.rules.betting == BettingStructure::kFixedLimit) {
     out << "small_bet = " << setup.min_bet << "\nbig_bet = " << setup.big_bet << "\n";
   } else {

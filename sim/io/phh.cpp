@@ -101,7 +101,23 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
   if (n == 0) throw FieldError{"field 'starting_stacks' is empty"};
   // Antes are optional in PHH (absent means none).
   hand.antes = table.contains("antes") ? read_chips_array(table, "antes") : std::vector<Chips>(n, 0);
-  hand.blinds_or_straddles = read_chips_array(table, "blinds_or_straddles");
+  // A negative blind is a post (PHH, pokerkit): a live bet of a player
+  // coming back or new to the table that does not decide who acts first.
+  {
+    const toml::array& blinds = require_array(table, "blinds_or_straddles");
+    for (std::size_t i = 0; i < blinds.size(); ++i) {
+      const std::string where = "blinds_or_straddles[" + std::to_string(i) + "]";
+      const toml::node& value = blinds[i];
+      const auto* integer = value.as_integer();
+      if (integer != nullptr && integer->get() < 0 && integer->get() > -(std::int64_t{1} << 52)) {
+        hand.blinds_or_straddles.push_back(0);
+        hand.posts.push_back(-integer->get());
+      } else {
+        hand.blinds_or_straddles.push_back(read_chips(value, where));
+        hand.posts.push_back(0);
+      }
+    }
+  }
   for (const auto& [key, size] : {std::pair{"antes", hand.antes.size()},
                                   std::pair{"blinds_or_straddles", hand.blinds_or_straddles.size()}}) {
     if (size != n) {
@@ -480,11 +496,15 @@ class Converter {
       setup.stacks[i] = hand_.starting_stacks[i];
       setup.antes[i] = hand_.antes[i];
       setup.blinds[i] = hand_.blinds_or_straddles[i];
+      setup.posts[i] = i < hand_.posts.size() ? hand_.posts[i] : 0;
       setup.seats[i] = static_cast<std::int8_t>(p);
     }
     // Heads-up, p1 is the big blind but the blinds are still written small
-    // blind first (data/README.md).
-    if (n_ == 2) std::swap(setup.blinds[0], setup.blinds[1]);
+    // blind first (data/README.md); posts are in the same list.
+    if (n_ == 2) {
+      std::swap(setup.blinds[0], setup.blinds[1]);
+      std::swap(setup.posts[0], setup.posts[1]);
+    }
     // The engine treats antes as dead money (V3), PHH's
     // `ante_trimming_status = false`. Trimming (an ante counted as part of a
     // bet, its uncalled part returned) gives the same chips when every player

@@ -15,7 +15,10 @@ namespace {
 CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked, bool raked) {
   const CashLabelTotals& t = stats.label_totals(label);
   const Chips big_blind = stats.big_blind();
-  const auto hands_per_session = static_cast<double>(stats.hands_per_session());
+  // The hands a seat of the label played in a session, on average: the
+  // session's hands unless it sat some out (V8).
+  const double hands_per_session =
+      t.sessions > 0 ? static_cast<double>(t.hands) / static_cast<double>(t.sessions) : stats.hands_per_session();
   CashPlayerSummary result;
   result.sessions = t.sessions;
   result.hands = t.hands;
@@ -76,13 +79,12 @@ CashSummary cash_summary(const Cell& cell, const CellStats& stats) {
   }
   if (raked) {
     result.rake = table.rake;
-    std::int64_t hands = 0;
     for (int label = 0; label < stats.label_count(); ++label) {
       result.rake_total += static_cast<std::int64_t>(s.label_totals(label).rake_sum);
-      hands += s.label_totals(label).hands;
     }
-    // Every seat plays every hand: the table's hands are the seats' over the seats.
-    result.rake_per_hand = exact_ratio(static_cast<Int128>(result.rake_total) * s.seats(), static_cast<Int128>(hands));
+    // Per hand the sessions counted (a hand nobody could be dealt, V8, pays none).
+    result.rake_per_hand = exact_ratio(static_cast<Int128>(result.rake_total),
+                                       static_cast<Int128>(s.sessions()) * s.hands_per_session());
   }
   return result;
 }

@@ -31,9 +31,18 @@ json params_json(const CellSummary& cell) {
 
 // faults (the total) into players[label] of every format; with any fault
 // also faults_by_reason {reason: count}, and for a label under the clock
-// timeouts and time_bank_used_s.
-void add_fault_fields(json& player, const FaultCounts& faults, bool clocked) {
+// timeouts and time_bank_used_s; with any sit-out (V8) sit_outs,
+// hands_missed, returns and at a cash table stand_ups.
+void add_fault_fields(json& player, const FaultCounts& faults, bool clocked, bool cash = false) {
   player["faults"] = faults.total();
+  // V8, only when the label sat out at all.
+  const SitOutCounts& sit_out = faults.sit_out;
+  if (sit_out.sit_outs > 0) {
+    player["sit_outs"] = sit_out.sit_outs;
+    player["hands_missed"] = sit_out.hands_missed;
+    player["returns"] = sit_out.returns;
+    if (cash) player["stand_ups"] = sit_out.stand_ups;
+  }
   if (faults.total() > 0) {
     json by_reason = json::object();
     for (std::size_t r = 0; r < faults.by_reason.size(); ++r) {
@@ -218,7 +227,7 @@ json cash_player_json(const CashPlayerSummary& p) {
   result["sessions"] = p.sessions;
   result["hands"] = p.hands;
   result["rebuys"] = p.rebuys;
-  add_fault_fields(result, p.faults, p.clocked);
+  add_fault_fields(result, p.faults, p.clocked, true);
   result["chips_won"] = std::visit([](auto value) { return json(value); }, p.chips_won);
   result["bb_won"] = to_json(p.bb_won);
   result["bb_per_100"] = to_json(p.bb_per_100);

@@ -28,6 +28,7 @@ void CashStats::add(const CashSessionRecord& record) {
     const auto s = static_cast<std::size_t>(seat);
     if (record.label[s] < 0 || record.label[s] >= static_cast<int>(labels_.size())) throw bad("label index out of range");
     if (record.rebuys[s] < 0) throw bad("negative re-buys");
+    if (record.hands_dealt[s] < 0 || record.hands_dealt[s] > record.hands) throw bad("dealt more hands than it counted");
     if (record.rake_paid[s] < 0) throw bad("negative rake");
     total += record.won[s] + record.rake_paid[s];
   }
@@ -40,7 +41,7 @@ void CashStats::add(const CashSessionRecord& record) {
     CashLabelTotals& totals = labels_[static_cast<std::size_t>(record.label[s])];
     const Int128 won = record.won[s];
     ++totals.sessions;
-    totals.hands += record.hands;
+    totals.hands += record.hands_dealt[s];  // bb/100 is per hand played (V8)
     totals.won_sum += won;
     totals.won_sq_sum += static_cast<UInt128>(won * won);
     totals.rebuys += record.rebuys[s];

@@ -140,6 +140,10 @@ template <typename Counts, typename Field>
 void fault_counts_fields(Counts& t, Field&& field) {
   for (std::size_t r = 0; r < t.by_reason.size(); ++r) field(kFaultReasonNames[r], t.by_reason[r]);
   field("bank_used_us", t.bank_used_us);
+  field("sit_outs", t.sit_out.sit_outs);
+  field("hands_missed", t.sit_out.hands_missed);
+  field("returns", t.sit_out.returns);
+  field("stand_ups", t.sit_out.stand_ups);
 }
 
 template <typename Totals, typename Field>

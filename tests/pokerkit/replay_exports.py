@@ -100,8 +100,10 @@ def main():
     counts = collections.Counter()
     failures = []
     with tempfile.TemporaryDirectory() as work:
-        # The shipped configs, and the test's own (a cash table with an ante
-        # and a rake, which no shipped config has).
+        # The shipped configs, and the test's own: a cash table with an ante
+        # and a rake, and one where a bot sits out and comes back (dead small
+        # blinds written as antes, live posts as negative blinds, V9), which
+        # no shipped config has.
         configs = sorted(glob.glob(os.path.join(source, 'configs', '*.yaml')))
         configs += sorted(glob.glob(os.path.join(source, 'tests', 'pokerkit', '*.yaml')))
         for config in configs:

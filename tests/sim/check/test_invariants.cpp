@@ -402,6 +402,7 @@ CashHandObservation cash_hand(int hand, std::vector<Chips> before, std::vector<C
     seen.stack_before[s] = before[s];
     seen.bought_in[s] = bought[s];
     seen.stack_after[s] = after[s];
+    seen.dealt[s] = true;
   }
   return seen;
 }
@@ -438,6 +439,25 @@ TEST_CASE("Cash invariants: chips counted with every buy-in, re-buys exactly as 
   auto negative = session;
   negative[1].stack_after = {4210, -10};
   CHECK(cash_kinds(negative).count(InvariantKind::kNegativeStack) == 1);
+}
+
+TEST_CASE("V8 cash invariants: a seat not dealt in keeps its stack, a stood-up seat takes its stack away",
+          "[invariants][sit-out]") {
+  // Three seats; seat 2 sits out hand 2 (not dealt), then is stood up with
+  // its 2000 before hand 3, which seats 0 and 1 play heads-up.
+  CashInvariantChecker checker(CashInvariantRules{3, 2000, 800});
+  auto first = cash_hand(1, {2000, 2000, 2000}, {2000, 2000, 2000}, {2100, 1900, 2000});
+  auto second = cash_hand(2, {2100, 1900, 2000}, {2000, 2000, 2000}, {2000, 2000, 2000});
+  second.dealt[2] = false;
+  auto third = cash_hand(4, {2000, 2000, 0}, {2000, 2000, 2000}, {2050, 1950, 0});
+  third.dealt[2] = false;
+  third.left_with[2] = 2000;
+  for (const auto* hand : {&first, &second, &third}) CHECK(checker.check_hand(*hand).empty());
+  // A seat not dealt in whose stack moved breaks the count.
+  CashInvariantChecker again(CashInvariantRules{3, 2000, 800});
+  CHECK(again.check_hand(first).empty());
+  second.stack_after = {2000, 1990, 2010};
+  CHECK_FALSE(again.check_hand(second).empty());
 }
 
 // ---- the observer on a real table -----------------------------------------------------

@@ -167,3 +167,26 @@ TEST_CASE("V7 a cash session is one history whose hands replay to their stacks a
   CHECK(hands == 150);
   CHECK(rebuys > 0);  // the maniacs and the random bots go broke within 150 hands
 }
+
+TEST_CASE("V9 a history's negative blind is a live post and a dead blind its player's ante, read and replayed",
+          "[phh][replay][sit-out]") {
+  // p3 comes back after the big blind: it posts 10 live (written -10) and
+  // the small blind of 5 dead (its ante). It raises to 30 and both fold:
+  // the 20 above the big blind comes back, and it wins 5 + 10 of the blinds
+  // with its own 10 and its dead 5.
+  const PhhFile file = read_phh_text(
+      "[1]\nvariant = \"NT\"\nantes = [0, 0, 5]\nblinds_or_straddles = [5, 10, -10]\nmin_bet = 10\n"
+      "starting_stacks = [1000, 1000, 1000]\n"
+      "actions = [\"d dh p1 AcAd\", \"d dh p2 KcKd\", \"d dh p3 7c2d\", \"p3 cbr 30\", \"p1 f\", \"p2 f\"]\n"
+      "finishing_stacks = [995, 990, 1015]\n",
+      "post.phhs");
+  REQUIRE(file.errors.empty());
+  REQUIRE(file.hands.size() == 1);
+  const PhhHand& hand = file.hands[0];
+  CHECK(hand.blinds_or_straddles == std::vector<Chips>{5, 10, 0});
+  CHECK(hand.posts == std::vector<Chips>{0, 0, 10});
+  const HandReplay replay = replay_hand(hand);
+  INFO(replay.reason);
+  CHECK(replay.status == ReplayStatus::kPassed);
+  CHECK(replay.actual == std::vector<Chips>{995, 990, 1015});
+}
