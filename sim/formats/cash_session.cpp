@@ -1,9 +1,11 @@
 #include "sim/formats/cash_session.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "engine/cash_table.h"
 #include "engine/rng.h"
+#include "sim/formats/cash_runout_luck.h"
 #include "sim/formats/play_tournament.h"
 
 namespace sngsim {
@@ -11,6 +13,7 @@ namespace sngsim {
 namespace {
 // A stream of the session key (sit-and-go uses 11..13, shoot-outs 21..22).
 constexpr std::uint64_t kCashTableStream = 31;
+constexpr std::uint64_t kCashLuckStream = 32;  // the run-out luck's sampled boards (adjust_luck)
 }  // namespace
 
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
@@ -33,6 +36,9 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
   }
 
+  // adjust_luck: the luck observer sees every hand first and passes it on.
+  std::optional<CashRunoutLuck> luck;
+  if (cell.adjust_luck) observer = &luck.emplace(derive_key(key, kCashLuckStream), observer);
   CashTable table(rules, derive_key(key, kCashTableStream));
   for (int h = 0; h < cell.cash.hands; ++h) {
     hand.start(table.deal_next_hand());
@@ -47,6 +53,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
     record.rake_paid[static_cast<std::size_t>(seat)] = table.rake_paid(seat);
     record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
   }
+  if (luck) record.luck = luck->luck_of_seat();
   return record;
 }
 
