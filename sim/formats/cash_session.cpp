@@ -1,9 +1,11 @@
 #include "sim/formats/cash_session.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "engine/cash_table.h"
 #include "engine/rng.h"
+#include "sim/formats/cash_runout_luck.h"
 #include "sim/formats/play_tournament.h"
 
 namespace sngsim {
@@ -11,6 +13,7 @@ namespace sngsim {
 namespace {
 // A stream of the session key (sit-and-go uses 11..13, shoot-outs 21..22).
 constexpr std::uint64_t kCashTableStream = 31;
+constexpr std::uint64_t kCashLuckStream = 32;  // the run-out luck's sampled boards (adjust_luck)
 }  // namespace
 
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
@@ -33,6 +36,9 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
   }
 
+  // adjust_luck: the luck observer sees every hand first and passes it on.
+  std::optional<CashRunoutLuck> luck;
+  if (cell.adjust_luck) observer = &luck.emplace(derive_key(key, kCashLuckStream), observer);
   CashTable table(rules, derive_key(key, kCashTableStream));
   // V8: the table keeps the clocks; a seat sitting out is not dealt in, so
   // no seat of a hand is played for by the table.
@@ -67,6 +73,7 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
     record.faults[static_cast<std::size_t>(seat)].sit_out = table.sit_out_counts(seat);
     record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
   }
+  if (luck) record.luck = luck->luck_of_seat();
   return record;
 }
 

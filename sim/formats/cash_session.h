@@ -27,6 +27,11 @@ struct CashSessionRecord {
   std::array<std::int32_t, kMaxPlayers> rebuys{};  // buy-ins after the first
   std::array<std::int32_t, kMaxPlayers> hands_dealt{};  // hands the seat played (V8: not those it sat out)
   std::array<FaultCounts, kMaxPlayers> faults{};  // V5, and V8's sitting out
+  // Cell::adjust_luck only (else zeros): per seat, the sum over the
+  // session's all-in run-outs of the chips the actual board gave less their
+  // mean over the boards to come, in kChipLuckUnit (cash_runout_luck.h);
+  // the adjusted chips won are won less this.
+  std::array<std::int64_t, kMaxPlayers> luck{};
 };
 
 // Sees every hand of a session once the table took its chips (invariant

@@ -318,6 +318,14 @@ std::string cash_csv(const RunSummary& summary) {
   std::vector<std::string> names = {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
                                     "bb_per_100_sd", "chips_won", "rebuys", "faults"};
   if (any_rake) names.insert(names.end(), {"rake_paid", "bb_per_100_before_rake"});
+  const bool any_adjusted = std::any_of(summary.cells.begin(), summary.cells.end(), [](const CellSummary& cell) {
+    const auto* s = std::get_if<CashSummary>(&cell.detail);
+    return s != nullptr && !s->players.empty() && s->players.front().adjusted.has_value();
+  });
+  if (any_adjusted) {
+    names.insert(names.end(), {"adj_bb_per_100", "adj_bb_per_100_lo", "adj_bb_per_100_hi", "mean_luck_bb_per_100",
+                               "bb_per_100_variance_reduction"});
+  }
   const CellColumns columns(summary, names);
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
@@ -338,6 +346,12 @@ std::string cash_csv(const RunSummary& summary) {
       if (any_rake) {
         row.push_back(p.rake ? csv_text(p.rake->paid) : csv_text(std::int64_t{0}));
         row.push_back(csv_text(p.rake ? p.rake->bb_per_100_before : p.bb_per_100));
+      }
+      if (any_adjusted) {
+        const CashPlayerSummary::Adjusted adjusted = p.adjusted.value_or(CashPlayerSummary::Adjusted{});
+        append(row, adjusted.bb_per_100, adjusted.bb_per_100_ci95);
+        row.push_back(csv_text(adjusted.mean_luck));
+        row.push_back(csv_text(adjusted.variance_reduction));
       }
       table.add_row(row);
     }
@@ -462,6 +476,19 @@ std::string cash_console_rows(const CellSummary& cell, const CashSummary& s) {
                    number_or_dash(p.bb_per_100, "%+.2f").c_str(), interval_text(p.bb_per_100_ci95, "%+.2f").c_str(),
                    number_or_dash(p.bb_per_100_sd, "%.1f").c_str(), static_cast<long long>(p.rebuys),
                    static_cast<long long>(p.faults.total()));
+  }
+  if (!s.players.empty() && s.players.front().adjusted) {
+    // adjust_luck: all-in adjusted bb/100 beside the raw figure.
+    text += format("  %-*s %9s %-20s %9s %-20s %8s\n", width, "label", "bb/100", "95% CI", "adj", "adj 95% CI",
+                   "var/adj");
+    for (const std::size_t i : order) {
+      const CashPlayerSummary& p = s.players[i];
+      text += format("  %-*s %9s %-20s %9s %-20s %8s\n", width, cell.labels[i].c_str(),
+                     number_or_dash(p.bb_per_100, "%+.2f").c_str(), interval_text(p.bb_per_100_ci95, "%+.2f").c_str(),
+                     number_or_dash(p.adjusted->bb_per_100, "%+.2f").c_str(),
+                     interval_text(p.adjusted->bb_per_100_ci95, "%+.2f").c_str(),
+                     number_or_dash(p.adjusted->variance_reduction, "%.2f").c_str());
+    }
   }
   if (s.rake) {
     // V10: what the house took, and what each label would have won without it.

@@ -151,6 +151,18 @@ struct CashPlayerSummary {
     std::optional<Interval> bb_per_100_before_ci95;
   };
   std::optional<Rake> rake;
+  // adjust_luck only: bb/100 less the luck of all-in run-outs (in chips,
+  // sim/formats/cash_runout_luck.h), its Student t interval over sessions,
+  // the mean luck (bb/100 raw less adjusted, zero in expectation) with its
+  // interval, and var(raw) / var(adjusted) over sessions.
+  struct Adjusted {
+    std::optional<double> bb_per_100;
+    std::optional<Interval> bb_per_100_ci95;
+    std::optional<double> mean_luck;
+    std::optional<Interval> mean_luck_ci95;
+    std::optional<double> variance_reduction;
+  };
+  std::optional<Adjusted> adjusted;
 };
 
 // A cell of format "cash" (V7).

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "sim/formats/cash_runout_luck.h"
 #include "sim/report/summary_formats.h"
 #include "sim/stats/intervals.h"
 
@@ -58,6 +59,26 @@ CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked
       rake.bb_per_100_before_ci95 = t_interval(*rake.bb_per_100_before, 100.0 * sd_bb / hands_per_session, t.sessions);
     }
     result.rake = rake;
+  }
+  if (stats.adjusted()) {
+    // Moments in kChipLuckUnit per session: bb/100 of a session's mean is
+    // 100 * mean / (kChipLuckUnit * bb * H).
+    const double scale = 100.0 / (static_cast<double>(kChipLuckUnit) * static_cast<double>(big_blind) * hands_per_session);
+    auto mean_and_interval = [&](const Moments& m, std::optional<double>& mean, std::optional<Interval>& interval) {
+      if (m.count == 0) return std::optional<double>{};
+      mean = static_cast<double>(m.sum) / static_cast<double>(m.count) * scale;
+      const auto variance = sample_variance(m.count, m.sum, m.sq_sum);
+      if (variance) interval = t_interval(*mean, std::sqrt(*variance) * scale, m.count);
+      return variance;
+    };
+    CashPlayerSummary::Adjusted adjusted;
+    std::optional<double> raw_mean;
+    std::optional<Interval> raw_interval;
+    const auto raw_variance = mean_and_interval(stats.luck_raw(label), raw_mean, raw_interval);
+    const auto adjusted_variance = mean_and_interval(stats.luck_adjusted(label), adjusted.bb_per_100, adjusted.bb_per_100_ci95);
+    mean_and_interval(stats.luck_correction(label), adjusted.mean_luck, adjusted.mean_luck_ci95);
+    if (raw_variance && adjusted_variance && *adjusted_variance > 0) adjusted.variance_reduction = *raw_variance / *adjusted_variance;
+    result.adjusted = adjusted;
   }
   return result;
 }

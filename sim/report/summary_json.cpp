@@ -241,6 +241,13 @@ json cash_player_json(const CashPlayerSummary& p) {
     result["bb_per_100_before_rake"] = to_json(p.rake->bb_per_100_before);
     result["bb_per_100_before_rake_ci95"] = to_json(p.rake->bb_per_100_before_ci95);
   }
+  if (p.adjusted) {
+    result["bb_per_100_adjusted"] = to_json(p.adjusted->bb_per_100);
+    result["bb_per_100_adjusted_ci95"] = to_json(p.adjusted->bb_per_100_ci95);
+    result["mean_luck_bb_per_100"] = to_json(p.adjusted->mean_luck);
+    result["mean_luck_bb_per_100_ci95"] = to_json(p.adjusted->mean_luck_ci95);
+    result["bb_per_100_variance_reduction"] = to_json(p.adjusted->variance_reduction);
+  }
   return result;
 }
 

@@ -1,5 +1,7 @@
 #include "sim/stats/cash_stats.h"
 
+#include "sim/formats/cash_runout_luck.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -9,7 +11,8 @@ CashStats::CashStats(const Cell& cell, int label_count)
     : seats_(cell.cash.table.players),
       hands_per_session_(cell.cash.hands),
       big_blind_(cell.cash.table.blinds.big_blind),
-      labels_(static_cast<std::size_t>(label_count)) {
+      labels_(static_cast<std::size_t>(label_count)),
+      luck_(cell.adjust_luck ? static_cast<std::size_t>(3 * label_count) : 0) {
   if (seats_ < 2 || seats_ > kMaxPlayers || big_blind_ < 1 || hands_per_session_ < 1) {
     throw std::invalid_argument("cash cell needs 2.." + std::to_string(kMaxPlayers) +
                                 " seats, a big blind and at least one hand");
@@ -50,12 +53,19 @@ void CashStats::add(const CashSessionRecord& record) {
     totals.rake_sum += record.rake_paid[s];
     totals.gross_won_sum += gross;
     totals.gross_won_sq_sum += static_cast<UInt128>(gross * gross);
+    if (!luck_.empty()) {
+      const auto l = static_cast<std::size_t>(3 * record.label[s]);
+      const Int128 raw = won * kChipLuckUnit;
+      luck_[l].add(raw);
+      luck_[l + 1].add(record.luck[s]);
+      luck_[l + 2].add(raw - record.luck[s]);
+    }
   }
 }
 
 void CashStats::merge(const CashStats& other) {
   if (seats_ != other.seats_ || hands_per_session_ != other.hands_per_session_ || big_blind_ != other.big_blind_ ||
-      labels_.size() != other.labels_.size()) {
+      labels_.size() != other.labels_.size() || luck_.size() != other.luck_.size()) {
     throw std::invalid_argument("cannot merge statistics of different cash cells");
   }
   sessions_ += other.sessions_;
@@ -72,6 +82,7 @@ void CashStats::merge(const CashStats& other) {
     into.gross_won_sum += from.gross_won_sum;
     into.gross_won_sq_sum += from.gross_won_sq_sum;
   }
+  for (std::size_t k = 0; k < luck_.size(); ++k) luck_[k].merge(other.luck_[k]);
 }
 
 }  // namespace sngsim

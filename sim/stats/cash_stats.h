@@ -13,6 +13,7 @@
 #include "sim/formats/cash_session.h"
 #include "sim/config/experiment.h"
 #include "sim/stats/intervals.h"
+#include "sim/stats/paired_stats.h"
 
 namespace sngsim {
 
@@ -46,6 +47,13 @@ class CashStats {
   Chips big_blind() const { return big_blind_; }
   std::int64_t sessions() const { return sessions_; }
   const CashLabelTotals& label_totals(int label) const { return labels_[static_cast<std::size_t>(label)]; }
+  // Cell::adjust_luck only (else false and empty): per label, moments over
+  // sessions of the chips won, of the run-out luck (CashSessionRecord::luck)
+  // and of the adjusted chips won (won less luck), all in kChipLuckUnit.
+  bool adjusted() const { return !luck_.empty(); }
+  const Moments& luck_raw(int label) const { return luck_[static_cast<std::size_t>(3 * label)]; }
+  const Moments& luck_correction(int label) const { return luck_[static_cast<std::size_t>(3 * label + 1)]; }
+  const Moments& luck_adjusted(int label) const { return luck_[static_cast<std::size_t>(3 * label + 2)]; }
 
   bool operator==(const CashStats&) const = default;
 
@@ -63,6 +71,7 @@ class CashStats {
   Chips big_blind_ = 0;
   std::int64_t sessions_ = 0;
   std::vector<CashLabelTotals> labels_;
+  std::vector<Moments> luck_;  // [3 * label + 0 raw, 1 correction, 2 adjusted]
 };
 
 }  // namespace sngsim

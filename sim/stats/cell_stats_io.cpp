@@ -342,6 +342,8 @@ template <typename Self, typename Field>
 void CashStats::for_each_accumulator(Self& self, Field&& field) {
   field("sessions", self.sessions_);
   field("labels", self.labels_);
+  // adjust_luck only, so that other cells' states keep their keys.
+  if (!self.luck_.empty()) field("luck", self.luck_);
 }
 
 json PairedStats::state() const {

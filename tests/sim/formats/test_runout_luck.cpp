@@ -328,10 +328,11 @@ TEST_CASE("Without adjust_luck no luck is measured or kept", "[luck]") {
   for (const LuckTerms& terms : record.luck) CHECK(terms == LuckTerms{});
 }
 
-TEST_CASE("adjust_luck is a sit-and-go setting: a cash experiment with it is refused at the key", "[luck][config]") {
+TEST_CASE("adjust_luck is a sit-and-go and cash setting: a shoot-out experiment with it is refused at the key",
+          "[luck][config]") {
   sngsim::testing::check_config_error(
-      "format: cash\nadjust_luck: true\nlineup: [{strategy: tag}, {strategy: tag}]\n", "cash.yaml", 2, 1,
-      "adjust_luck applies to format: sit-and-go only");
+      "format: shootout\nadjust_luck: true\nlineup: [{strategy: tag}, {strategy: tag}, {strategy: tag}, {strategy: tag}]\n",
+      "shootout.yaml", 2, 1, "adjust_luck applies to format: sit-and-go and cash only");
   sngsim::testing::check_config_error("adjust_luck: maybe\nlineup: [{strategy: tag}, {strategy: tag}]\n", "x.yaml", 1,
                                       14, "adjust_luck must be one of false, true; got 'maybe'");
 }
