@@ -37,6 +37,16 @@ The figures:
                     line per group of cells equal in every matrix parameter
                     but the blind speed (the blinds key or hands_per_level);
                     only when the cells have two speeds or more.
+  headline_<key>.png  the headline of each matrix key (with two or more
+                    values among the cells): mean tournament length with its
+                    95% interval against the key's values, a line per
+                    combination of the other keys' values; when another key
+                    is the blinds key with two values, a lower panel gives
+                    the ratio of the second schedule's mean to the first's
+                    (turbo / normal, say) for each line.
+  adjusted_<i>.png  cell i, only when it was run with adjust_luck: ROI per
+                    label, raw and luck-adjusted side by side with 95%
+                    whiskers, what the adjustment removed made visible.
 The per-cell figures are drawn for the first --max-cells cells (default 12,
 0 = all); the tables cover every cell.
 
@@ -80,7 +90,7 @@ DPI = 100
 WIDE = (9.0, 5.0)
 SQUARE = (7.0, 6.0)
 HIST_BINS = 60  # at most this many bins between 0 and the hand cap
-FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_", "capped")
+FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_", "capped", "headline_", "adjusted_")
 DEBIAN_PYTHON = "/usr/bin/python3"
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "summary.schema.json")
 REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
@@ -242,6 +252,23 @@ def speed_lines(cells):
     return [sorted(line, key=lambda i: cells[i]["hands_per_level"]) for line in lines.values()]
 
 
+def matrix_keys(cells):
+    """The matrix keys that take two or more values among the cells, in the order of the first cell."""
+    keys = []
+    for key in cells[0]["params"]:
+        if len({str(cell["params"].get(key)) for cell in cells}) > 1:
+            keys.append(key)
+    return keys
+
+
+def sort_values(values):
+    """A key's values in a stable order: numerically when they all are numbers, else as first met."""
+    try:
+        return sorted(values, key=lambda v: float(v))
+    except (TypeError, ValueError):
+        return values
+
+
 def params_text(params, skip_blinds=False):
     items = [f"{k}={v}" for k, v in params.items() if not (skip_blinds and is_blinds_key(k))]
     return ", ".join(items)
@@ -393,6 +420,107 @@ class Figures:
         ax.grid(alpha=0.3)
         fig.tight_layout()
         return self.save(fig, "capped.png")
+
+    def headline(self, cells, key, k):
+        """Mean tournament length (95% interval) against the values of `key`, a line per combination of the
+        other matrix keys; with a two-valued blinds key among the others, their ratio in a lower panel."""
+        plt = self.plt
+        others = [other for other in matrix_keys(cells) if other != key]
+        xs = sort_values(list(dict.fromkeys(str(cell["params"].get(key)) for cell in cells)))
+        lines = {}  # the other keys' values -> {x: cell index}
+        for i, cell in enumerate(cells):
+            if cell["hands"].get("mean") is None:
+                continue
+            line = tuple(str(cell["params"].get(other)) for other in others)
+            lines.setdefault(line, {})[str(cell["params"].get(key))] = i
+        ratio_key = next((o for o in others if is_blinds_key(o)
+                          and len({str(c["params"].get(o)) for c in cells}) == 2), None)
+        if ratio_key is not None:
+            fig, (ax, ratio_ax) = plt.subplots(2, 1, figsize=(9.0, 7.0), sharex=True,
+                                               gridspec_kw={"height_ratios": [2.2, 1.0]})
+        else:
+            fig, ax = plt.subplots(figsize=WIDE)
+            ratio_ax = None
+        positions = {x: n for n, x in enumerate(xs)}
+        for n, (line, points) in enumerate(lines.items()):
+            shown = [x for x in xs if x in points]
+            ys = [cells[points[x]]["hands"]["mean"] for x in shown]
+            lo, hi = [], []
+            for x, y in zip(shown, ys):
+                interval = cells[points[x]]["hands"].get("mean_ci95") or [None, None]
+                lo.append(max(0.0, y - interval[0]) if interval[0] is not None else 0.0)
+                hi.append(max(0.0, interval[1] - y) if interval[1] is not None else 0.0)
+            name = ", ".join(f"{o}={v}" for o, v in zip(others, line)) or str(self.experiment)
+            ax.errorbar([positions[x] for x in shown], ys, yerr=[lo, hi], color=colour(n), marker="o",
+                        linewidth=1.8, capsize=4, label=name)
+        if ratio_key is not None:
+            schedules = list(dict.fromkeys(str(c["params"].get(ratio_key)) for c in cells))
+            at = others.index(ratio_key)
+            pairs = {}
+            for line, points in lines.items():
+                rest = line[:at] + line[at + 1:]
+                pairs.setdefault(rest, {})[line[at]] = points
+            rest_keys = [o for o in others if o != ratio_key]
+            for n, (rest, by_schedule) in enumerate(pairs.items()):
+                if len(by_schedule) != 2:
+                    continue
+                first, second = by_schedule.get(schedules[0]), by_schedule.get(schedules[1])
+                shown = [x for x in xs if x in first and x in second]
+                ratios = [cells[second[x]]["hands"]["mean"] / cells[first[x]]["hands"]["mean"] for x in shown
+                          if cells[first[x]]["hands"]["mean"]]
+                name = ", ".join(f"{o}={v}" for o, v in zip(rest_keys, rest)) or str(self.experiment)
+                ratio_ax.plot([positions[x] for x in shown[:len(ratios)]], ratios, color=colour(n), marker="s",
+                              linewidth=1.5, label=name)
+            ratio_ax.axhline(1.0, color="gray", linestyle="--", linewidth=1)
+            ratio_ax.set_ylabel(f"{schedules[1]} / {schedules[0]}")
+            ratio_ax.set_xlabel(key)
+            ratio_ax.grid(alpha=0.3)
+            ratio_ax.legend(loc="best", fontsize=8, frameon=False)
+        else:
+            ax.set_xlabel(key)
+        ax.set_xticks(range(len(xs)))
+        ax.set_xticklabels(xs)
+        ax.set_ylabel("hands per tournament (mean, 95% interval)")
+        ax.set_title(wrap(f"Tournament length against {key}" +
+                          (f"; lower panel: {ratio_key} ratio" if ratio_key is not None else "")))
+        ax.legend(loc="best", fontsize=8, frameon=False)
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        return self.save(fig, f"headline_{k}.png")
+
+    def adjusted(self, cell, i):
+        """ROI per label, raw and luck-adjusted (95% whiskers), best raw at the top."""
+        plt = self.plt
+        players = cell["players"]
+        lineup = cell["labels"]
+        known = [label for label in lineup if players.get(label, {}).get("roi") is not None
+                 and (players[label].get("luck_adjusted") or {}).get("roi", {}).get("estimate") is not None]
+        order = sorted(known, key=lambda label: (players[label]["roi"], -lineup.index(label)))
+        fig, ax = plt.subplots(figsize=WIDE)
+        for y, label in enumerate(order):
+            stats = players[label]
+            adjusted = stats["luck_adjusted"]["roi"]
+            for offset, value, interval, marker, text in (
+                    (0.15, stats["roi"], stats.get("roi_ci95") or [None, None], "o", "raw"),
+                    (-0.15, adjusted["estimate"], adjusted.get("ci95") or [None, None], "D", "adjusted")):
+                lo = value - interval[0] if interval[0] is not None else 0.0
+                hi = interval[1] - value if interval[1] is not None else 0.0
+                tint = colour(lineup.index(label))
+                ax.errorbar([value], [y + offset], xerr=[[lo], [hi]], fmt=marker, color=tint, ecolor=tint,
+                            elinewidth=1.8, capsize=4, markersize=6,
+                            markerfacecolor=tint if text == "raw" else "white",
+                            label=text if y == 0 else None)
+        ax.axvline(0.0, color="gray", linestyle="--", linewidth=1)
+        ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{100 * v:.0f}%"))
+        ax.set_yticks(range(len(order)))
+        ax.set_yticklabels(order)
+        ax.set_ylim(-0.7, max(1, len(order)) - 0.3)
+        ax.set_xlabel("ROI (95% interval); filled: raw, open: less the luck of all-in run-outs")
+        ax.set_title(wrap(f"ROI raw and luck-adjusted, {cell_name(cell, i, self.experiment)}"))
+        ax.grid(axis="x", alpha=0.3)
+        ax.legend(loc="lower right", fontsize=8, frameon=False)
+        fig.tight_layout()
+        return self.save(fig, f"adjusted_{i}.png")
 
     def survival(self, cells, group, k):
         plt = self.plt
@@ -651,7 +779,7 @@ def provenance_block(summary, config_text):
 
 
 def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file=None,
-               lines=()):
+               lines=(), headline_files=()):
     cells = summary["cells"]
     name = summary.get("name", "experiment")
     parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -664,6 +792,11 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
     parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "
                  "<a href=\"#provenance\">Provenance</a></p>")
 
+    if headline_files:
+        parts.append("<h2 id=\"headlines\">What each matrix key changes</h2>")
+        every_cell = list(range(len(cells)))
+        for key, file in headline_files:
+            parts.append(img_tag(figure_dir, file, every_cell, f"mean tournament length against {key}"))
     parts.append("<h2 id=\"length\">Tournament length</h2>")
     if any(len(g) > 1 for g in groups):
         parts.append("<p>Cells that differ only in the blind schedule share a plot.</p>")
@@ -725,12 +858,18 @@ def make_report(results_dir, max_cells):
         files = [(figures.places(cell, i), "finishing places"), (figures.rates(cell, i), "win rate and ROI")]
         if len(cell["labels"]) >= 2:
             files.append((figures.head_to_head(cell, i), "head-to-head"))
+        if any((cell["players"].get(label) or {}).get("luck_adjusted") for label in cell["labels"]):
+            files.append((figures.adjusted(cell, i), "ROI raw and luck-adjusted"))
         cell_files[i] = files
+    headline_files = []
+    if len(cells) > 1:
+        for k, key in enumerate(matrix_keys(cells), start=1):
+            headline_files.append((key, figures.headline(cells, key, k)))
 
     lines = speed_lines(cells)
     capped_file = figures.capped(cells, lines) if lines else None
     page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file,
-                      lines)
+                      lines, headline_files)
     html_path = os.path.join(results_dir, "report.html")
     staging = html_path + ".tmp"
     with open(staging, "w", encoding="utf-8") as f:

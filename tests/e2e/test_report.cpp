@@ -207,6 +207,8 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
     for (const char* kind : {"places_", "rates_", "h2h_"}) expected.insert(kind + std::to_string(i) + ".png");
   }
   expected.insert("capped.png");  // two blind speeds: the capped fraction against them
+  // A headline per matrix key (table.blinds, table.players, table.stack), each over every cell.
+  for (int k = 1; k <= 3; ++k) expected.insert("headline_" + std::to_string(k) + ".png");
   std::set<std::string> actual;
   for (const auto& [name, size] : pngs) actual.insert(name);
   CHECK(actual == expected);
@@ -230,6 +232,11 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
   // The capped fraction against the blind speed covers every cell; the
   // summary gives each cell's speed and the interval it draws.
   CHECK(cell_list(img_attribute(html, "capped.png", "data-cells")) == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  for (int k = 1; k <= 3; ++k) {
+    CHECK(cell_list(img_attribute(html, "headline_" + std::to_string(k) + ".png", "data-cells")) ==
+          std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
+  }
+  CHECK(html.find("alt=\"mean tournament length against table.players\"") != std::string::npos);
   for (const auto& cell : cells) {
     CHECK(cell.at("hands_per_level") == (cell.at("params").at("table.blinds") == "turbo" ? 4 : 6));
     CHECK(cell.at("capped_fraction_ci95").size() == 2);
@@ -255,16 +262,19 @@ TEST_CASE("run --report makes the report, and a rerun gives identical bytes", "[
   TempDir tmp;
   const fs::path results = tmp.path() / "run";
   const fs::path log = tmp.path() / "run.log";
-  const int code = run_shell(binary() + " run " + config("quickstart.yaml") + " --tournaments 300 -q -t 2 --report --out " +
+  const int code = run_shell(binary() + " run " + config("quickstart.yaml") +
+                                 " --tournaments 300 --set adjust_luck=true -q -t 2 --report --out " +
                                  quote(results.string()),
                              log);
   require_report_ok(code, log);
 
-  // One cell, no matrix: one histogram and one survival plot of cell 0.
+  // One cell, no matrix: one histogram and one survival plot of cell 0,
+  // no headline; adjust_luck adds the raw-beside-adjusted ROI plot.
   const fs::path figure_dir = results / "report";
   const auto pngs = check_pngs(figure_dir);
-  CHECK(pngs.size() == 5);
-  for (const char* name : {"hands_1.png", "survival_1.png", "places_0.png", "rates_0.png", "h2h_0.png"}) {
+  CHECK(pngs.size() == 6);
+  for (const char* name :
+       {"hands_1.png", "survival_1.png", "places_0.png", "rates_0.png", "h2h_0.png", "adjusted_0.png"}) {
     CHECK(pngs.count(name) == 1);
   }
   const std::string html = read_file(results / "report.html");
