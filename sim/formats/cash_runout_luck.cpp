@@ -8,29 +8,14 @@
 namespace sngsim {
 
 void CashRunoutLuck::hand_settled(const CashTable& table, const Hand& hand) {
-  // R19 as in RunoutLuck::hand_finished: live hands shown before the board
-  // is complete mark a run-out.
-  int known = 0;
-  bool shown = false;
-  std::uint32_t live = 0;
-  std::array<Chips, kMaxPlayers> won{};
-  for (const Event& event : hand.events()) {
-    if (event.type == EventType::kDealBoard && !shown) known += event.cards.size();
-    if (event.type == EventType::kShow) {
-      shown = true;
-      live |= 1u << event.player;
-    }
-    if (event.type == EventType::kWin) won[static_cast<std::size_t>(event.player)] += event.amount;
-  }
-  if (shown && known < kBoardSize) {
+  const std::optional<HandRunout> runout = runout_of(hand);
+  if (runout) {
     ++runouts_;
     const HandSetup& setup = hand.setup();
     const int players = setup.num_players;
-    std::array<Chips, kMaxPlayers> contributed{};
-    for (int p = 0; p < players; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      contributed[i] = setup.stacks[i] - (hand.stack(p) - won[i]);
-    }
+    const int known = runout->known;
+    const std::uint32_t live = runout->live;
+    const std::array<Chips, kMaxPlayers>& contributed = runout->contributed;
     boards_.count(setup, live, known, derive_key(key_, static_cast<std::uint64_t>(table.hands_played())),
                   kRunoutSamples);
     std::int64_t boards = 0;
@@ -43,15 +28,7 @@ void CashRunoutLuck::hand_settled(const CashTable& table, const Hand& hand) {
             static_cast<double>(order.count) * static_cast<double>(winnings[static_cast<std::size_t>(p)]);
       }
     }
-    CardSet board_actual;
-    for (const Card card : setup.board) board_actual.add(card);
-    std::array<std::uint16_t, kMaxPlayers> rank{};
-    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-      CardSet hole;
-      for (int c = 0; c < setup.rules.hole_cards; ++c) hole.add(setup.hole[i][static_cast<std::size_t>(c)]);
-      rank[i] = evaluate_hand(setup.rules.hole_cards, hole, board_actual).value;
-    }
+    const std::array<std::uint16_t, kMaxPlayers> rank = actual_ranks(setup, live);
     const auto actual = split_runout_pots(players, contributed, live, rank);
     for (int p = 0; p < players; ++p) {
       const auto i = static_cast<std::size_t>(p);

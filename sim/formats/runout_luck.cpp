@@ -328,32 +328,51 @@ std::uint32_t RunoutOrders::order_key(std::uint32_t live, const std::array<std::
   return key;
 }
 
-void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
-  // R19: with nobody left to bet, every live hand is shown before the rest
-  // of the board comes; in a showdown after the river they are shown after it.
-  int known = 0;
+std::optional<HandRunout> runout_of(const Hand& hand) {
+  HandRunout runout;
   bool shown = false;
-  std::uint32_t live = 0;
   std::array<Chips, kMaxPlayers> won{};
   for (const Event& event : hand.events()) {
-    if (event.type == EventType::kDealBoard && !shown) known += event.cards.size();
+    if (event.type == EventType::kDealBoard && !shown) runout.known += event.cards.size();
     if (event.type == EventType::kShow) {
       shown = true;
-      live |= 1u << event.player;
+      runout.live |= 1u << event.player;
     }
     if (event.type == EventType::kWin) won[static_cast<std::size_t>(event.player)] += event.amount;
   }
-  if (!shown || known >= kBoardSize) return;
+  if (!shown || runout.known >= kBoardSize) return std::nullopt;
+  const HandSetup& setup = hand.setup();
+  for (int p = 0; p < setup.num_players; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    runout.contributed[i] = setup.stacks[i] - (hand.stack(p) - won[i]);
+  }
+  return runout;
+}
+
+std::array<std::uint16_t, kMaxPlayers> actual_ranks(const HandSetup& setup, std::uint32_t live) {
+  CardSet board;
+  for (const Card card : setup.board) board.add(card);
+  std::array<std::uint16_t, kMaxPlayers> rank{};
+  for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(rest));
+    CardSet hole;
+    for (int c = 0; c < setup.rules.hole_cards; ++c) hole.add(setup.hole[i][static_cast<std::size_t>(c)]);
+    rank[i] = evaluate_hand(setup.rules.hole_cards, hole, board).value;
+  }
+  return rank;
+}
+
+void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
+  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
+  const std::optional<HandRunout> runout = runout_of(hand);
+  if (!runout) return;
   ++runouts_;
 
   const HandSetup& setup = hand.setup();
   const int players = setup.num_players;
-  std::array<Chips, kMaxPlayers> contributed{};
-  for (int p = 0; p < players; ++p) {
-    const auto i = static_cast<std::size_t>(p);
-    contributed[i] = setup.stacks[i] - (hand.stack(p) - won[i]);
-  }
+  const int known = runout->known;
+  const std::uint32_t live = runout->live;
+  const std::array<Chips, kMaxPlayers>& contributed = runout->contributed;
   if (kBoardSize - known > 2) ++sampled_;
   boards_.count(setup, live, known, derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())),
                kRunoutSamples);
@@ -367,17 +386,7 @@ void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, c
     }
     return after;
   };
-  std::array<std::uint16_t, kMaxPlayers> actual_rank{};
-  {
-    CardSet board_actual;
-    for (const Card card : setup.board) board_actual.add(card);
-    for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) {
-      const auto i = static_cast<std::size_t>(std::countr_zero(rest));
-      CardSet hole;
-      for (int c = 0; c < setup.rules.hole_cards; ++c) hole.add(setup.hole[i][static_cast<std::size_t>(c)]);
-      actual_rank[i] = evaluate_hand(setup.rules.hole_cards, hole, board_actual).value;
-    }
-  }
+  const std::array<std::uint16_t, kMaxPlayers> actual_rank = actual_ranks(setup, live);
   const std::uint32_t actual_key = RunoutOrders::order_key(live, actual_rank);
   std::int64_t boards = 0;
   Values expected{};

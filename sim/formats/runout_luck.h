@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -54,6 +55,19 @@ inline constexpr int kRunoutSamples = 32;
 // amount counts as a bet: the value function's split, not the rules'.
 std::array<Chips, kMaxPlayers> split_runout_pots(int players, std::span<const Chips, kMaxPlayers> contributed,
                                                  std::uint32_t live_mask, std::span<const std::uint16_t, kMaxPlayers> rank);
+
+// An all-in run-out read off a finished hand's events (R19): with nobody
+// left to bet, every live hand is shown before the rest of the board comes
+// (after a river showdown they are shown after it, and that is no run-out).
+struct HandRunout {
+  int known = 0;                                 // board cards dealt before the hands were shown
+  std::uint32_t live = 0;                        // the shown hands, a bit per hand-order index
+  std::array<Chips, kMaxPlayers> contributed{};  // chips each player put into the pots, antes included
+};
+// The run-out of `hand`, or nullopt if it did not end in one.
+std::optional<HandRunout> runout_of(const Hand& hand);
+// The rank of each live player's hand on the hand's actual board.
+std::array<std::uint16_t, kMaxPlayers> actual_ranks(const HandSetup& setup, std::uint32_t live);
 
 // The boards that complete a hand's known board, counted by the order of
 // the live hands on them: what a run-out's E[V] needs (RunoutLuck, and the
