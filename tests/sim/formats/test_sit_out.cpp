@@ -53,6 +53,25 @@ class TimesOut final : public Strategy {
   long& asked_;
 };
 
+// An experiment whose third entrant is replaced by TimesOut: the seat the
+// V8 tests watch. Not copyable: the cell points at `info`.
+struct SlowThirdEntrant {
+  explicit SlowThirdEntrant(const std::string& yaml) : experiment(parse_experiment(yaml, "v8.yaml")) {
+    Entrant& slow = experiment.cells.at(0).entrants.at(2);
+    slow.info = &info;
+    slow.make = info.bind({});
+  }
+  SlowThirdEntrant(const SlowThirdEntrant&) = delete;
+  SlowThirdEntrant& operator=(const SlowThirdEntrant&) = delete;
+  Cell& cell() { return experiment.cells.at(0); }
+
+  long asked = 0;  // decisions the slow seat was asked for
+  const StrategyInfo info{"slow", "test", {}, [this](const StrategyParams&) -> StrategyMaker {
+                            return [this](const StrategyContext&) { return std::unique_ptr<Strategy>(new TimesOut(asked)); };
+                          }};
+  Experiment experiment;
+};
+
 }  // namespace
 
 TEST_CASE("V8 a tournament seat sitting out is dealt in, posts its blinds and antes, and is checked or folded",
@@ -106,18 +125,12 @@ TEST_CASE("V8 a tournament seat sitting out is dealt in, posts its blinds and an
 }
 
 TEST_CASE("V8 a bot that times out in a tournament sits out, comes back, and is asked only while back", "[sit-out]") {
-  long asked = 0;
-  const StrategyInfo slow{"slow", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
-                            return [&](const StrategyContext&) { return std::unique_ptr<Strategy>(new TimesOut(asked)); };
-                          }};
-  Experiment experiment = parse_experiment(
+  SlowThirdEntrant slow(
       "table: {players: 3, hand_cap: 60}\nsit_out: {return_after_hands: 4}\n"
-      "lineup: [{strategy: calling_station}, {strategy: rock}, {strategy: tag, label: slow}]\n",
-      "v8.yaml");
-  Cell& cell = experiment.cells.at(0);
+      "lineup: [{strategy: calling_station}, {strategy: rock}, {strategy: tag, label: slow}]\n");
+  long& asked = slow.asked;
+  Cell& cell = slow.cell();
   CHECK(cell.sit_out.return_after_hands == 4);
-  cell.entrants.at(2).info = &slow;
-  cell.entrants.at(2).make = slow.bind({});
   const std::vector<int> labels = label_of_entrants(cell);
   Hand hand;
   for (int index = 0; index < 10; ++index) {
@@ -149,18 +162,12 @@ TEST_CASE("V8 a bot that times out in a tournament sits out, comes back, and is 
 
 TEST_CASE("V8 a cash session stands up a seat that sat out, which leaves with its stack and plays no more hands",
           "[sit-out][cash]") {
-  long asked = 0;
-  const StrategyInfo slow{"slow", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
-                            return [&](const StrategyContext&) { return std::unique_ptr<Strategy>(new TimesOut(asked)); };
-                          }};
-  Experiment experiment = parse_experiment(
+  SlowThirdEntrant slow(
       "format: cash\ncash: {hands: 200, stand_up_after_hands: 3, new_player_after_hands: 0}\n"
       "sit_out: {return_after_hands: never}\ntable: {players: 3}\n"
-      "lineup: [{strategy: calling_station}, {strategy: maniac}, {strategy: tag, label: slow}]\n",
-      "v8.yaml");
-  Cell& cell = experiment.cells.at(0);
-  cell.entrants.at(2).info = &slow;
-  cell.entrants.at(2).make = slow.bind({});
+      "lineup: [{strategy: calling_station}, {strategy: maniac}, {strategy: tag, label: slow}]\n");
+  long& asked = slow.asked;
+  Cell& cell = slow.cell();
   const std::vector<int> labels = label_of_entrants(cell);
   Hand hand;
   for (int index = 0; index < 5; ++index) {
@@ -186,18 +193,11 @@ TEST_CASE("V8 a cash session stands up a seat that sat out, which leaves with it
 }
 
 TEST_CASE("V8 a cash seat a stand-up emptied is taken by a new player of the same entrant", "[sit-out][cash]") {
-  long asked = 0;
-  const StrategyInfo slow{"slow", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
-                            return [&](const StrategyContext&) { return std::unique_ptr<Strategy>(new TimesOut(asked)); };
-                          }};
-  Experiment experiment = parse_experiment(
+  SlowThirdEntrant slow(
       "format: cash\ncash: {hands: 100, stand_up_after_hands: 2, new_player_after_hands: 5}\n"
       "sit_out: {return_after_hands: never}\ntable: {players: 3}\n"
-      "lineup: [{strategy: calling_station}, {strategy: maniac}, {strategy: tag, label: slow}]\n",
-      "v8.yaml");
-  Cell& cell = experiment.cells.at(0);
-  cell.entrants.at(2).info = &slow;
-  cell.entrants.at(2).make = slow.bind({});
+      "lineup: [{strategy: calling_station}, {strategy: maniac}, {strategy: tag, label: slow}]\n");
+  Cell& cell = slow.cell();
   const std::vector<int> labels = label_of_entrants(cell);
   Hand hand;
   const CashSessionRecord record = play_cash_session(cell, labels, 3, 0, hand);
