@@ -7,7 +7,7 @@
 // For every hand whose betting ended with board cards to come, each player
 // of the hand gets V(actual board) - E[V(board) | before]: the chips the
 // pots give it on the actual board less their mean over the boards to come
-// (exact with one or two cards to come, else kRunoutSamples boards from the
+// (exact with one card to come, else kRunoutSamples boards from the
 // luck's own stream, keyed by the session and the hand number). The split
 // is split_runout_pots' without the rake (V10): a raked pot's actual split
 // differs from it by the rake, on the actual board and on every other, so

@@ -179,90 +179,47 @@ void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, 
   // table reads (most of the estimator's time, mostly cache misses) overlap
   // each other; a mispredicted branch per board between them did not.
   const int missing = kBoardSize - known;
-  const auto board_count = static_cast<std::size_t>(
-      missing == 1 ? remaining_count : missing == 2 ? remaining_count * (remaining_count - 1) / 2 : samples);
+  const bool every_board = missing == 1;
+  const auto board_count = static_cast<std::size_t>(every_board ? remaining_count : samples);
   if (ranks_.size() < board_count) ranks_.resize(board_count);
-  std::size_t board = 0;
-  // Hold'em keeps each live hand's key sums with the known board (and the
-  // first card to come) in it, so a board costs one add and one lookup per
-  // hand (engine/evaluator.h, HoldemHand): the same ranks as evaluate_hand.
+  // Hold'em keeps each live hand's key sums with the known board in it, so
+  // a board costs `missing` adds and one lookup per hand (engine/evaluator.h,
+  // HoldemHand): the same ranks as evaluate_hand.
   std::array<HoldemHand, kMaxPlayers> with_known{};
-  if (holdem && missing <= 2) {
+  if (holdem) {
     for (int l = 0; l < live_count; ++l) {
       with_known[static_cast<std::size_t>(l)] = HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
     }
   }
-  if (missing == 1) {
-    for (int a = 0; a < remaining_count; ++a, ++board) {
-      const Card card_a = remaining[static_cast<std::size_t>(a)];
-      for (int l = 0; l < live_count; ++l) {
-        const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
-        if (holdem) {
-          HoldemHand hand = with_known[static_cast<std::size_t>(l)];
-          hand.add(card_a);
-          ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
-        } else {
-          ranks_[board][static_cast<std::size_t>(l)] =
-              evaluate_hand(hole_cards, hole[p], board_known | CardSet::from_bits(CardSet::bit_of(card_a))).value;
-        }
-      }
-    }
-  } else if (missing == 2) {
-    for (int a = 0; a < remaining_count; ++a) {
-      const Card card_a = remaining[static_cast<std::size_t>(a)];
-      std::array<HoldemHand, kMaxPlayers> with_a = with_known;
-      if (holdem) {
-        for (int l = 0; l < live_count; ++l) with_a[static_cast<std::size_t>(l)].add(card_a);
-      }
-      for (int b = a + 1; b < remaining_count; ++b, ++board) {
-        const Card card_b = remaining[static_cast<std::size_t>(b)];
-        for (int l = 0; l < live_count; ++l) {
-          const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
-          if (holdem) {
-            HoldemHand hand = with_a[static_cast<std::size_t>(l)];
-            hand.add(card_b);
-            ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
-          } else {
-            CardSet cards = board_known;
-            cards.add(card_a);
-            cards.add(card_b);
-            ranks_[board][static_cast<std::size_t>(l)] = evaluate_hand(hole_cards, hole[p], cards).value;
-          }
-        }
-      }
-    }
-  } else {
-    CounterRng rng(sample_key);
-    // Hold'em: each live hand's hole cards as one HoldemHand, to which a
-    // drawn board adds card by card (the same ranks as evaluate_hand).
-    std::array<HoldemHand, kMaxPlayers> hands{};
-    if (holdem) {
-      for (int l = 0; l < live_count; ++l) {
-        hands[static_cast<std::size_t>(l)] = HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
-      }
-    }
-    for (; board < board_count; ++board) {
-      CardSet cards = board_known;
-      std::array<Card, kBoardSize> drawn{};
-      // A partial Fisher-Yates: the first `missing` cards are a uniform draw
-      // whatever order the earlier samples left.
-      for (int c = 0; c < missing; ++c) {
+  // Sampled boards are balanced: the remaining cards in a random order are
+  // cut into disjoint boards, and ordered afresh when too few are left. Each
+  // board is a uniform draw, so the mean V is an unbiased E[V], and no card
+  // comes twice before every card has come once, which leaves less variance
+  // than independent draws. With one card to come every card is a board.
+  CounterRng rng(sample_key);
+  int next = remaining_count;  // first card of the next board in `remaining`
+  for (std::size_t board = 0; board < board_count; ++board) {
+    if (next + missing > remaining_count) next = 0;
+    CardSet cards = board_known;
+    for (int c = next; c < next + missing; ++c) {
+      // A partial Fisher-Yates over the cards this order has not used yet.
+      if (!every_board) {
         const auto j = c + static_cast<int>(rng.below(static_cast<std::uint32_t>(remaining_count - c)));
         std::swap(remaining[static_cast<std::size_t>(c)], remaining[static_cast<std::size_t>(j)]);
-        drawn[static_cast<std::size_t>(c)] = remaining[static_cast<std::size_t>(c)];
-        cards.add(remaining[static_cast<std::size_t>(c)]);
       }
-      for (int l = 0; l < live_count; ++l) {
-        const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
-        if (holdem) {
-          HoldemHand hand = hands[static_cast<std::size_t>(l)];
-          for (int c = 0; c < missing; ++c) hand.add(drawn[static_cast<std::size_t>(c)]);
-          ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
-        } else {
-          ranks_[board][static_cast<std::size_t>(l)] = evaluate_hand(hole_cards, hole[p], cards).value;
-        }
+      cards.add(remaining[static_cast<std::size_t>(c)]);
+    }
+    for (int l = 0; l < live_count; ++l) {
+      const auto p = static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)]);
+      if (holdem) {
+        HoldemHand hand = with_known[static_cast<std::size_t>(l)];
+        for (int c = next; c < next + missing; ++c) hand.add(remaining[static_cast<std::size_t>(c)]);
+        ranks_[board][static_cast<std::size_t>(l)] = evaluate_holdem(hand).value;
+      } else {
+        ranks_[board][static_cast<std::size_t>(l)] = evaluate_hand(hole_cards, hole[p], cards).value;
       }
     }
+    next += missing;
   }
 
   // The boards counted by the order of the live hands on them (for each

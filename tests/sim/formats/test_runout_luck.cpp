@@ -42,13 +42,12 @@ Experiment heads_up() {
 
 Card card(const char* text) { return *parse_card(text); }
 
-// Plays the hand with every bet all in: before the flop (`on_flop` false)
-// or, after a check-through preflop, on the flop.
-void all_in(Hand& hand, bool on_flop) {
+// Plays the hand with every bet all in on `street`, checked or called
+// through the streets before it.
+void all_in(Hand& hand, Street street) {
   while (!hand.is_terminal()) {
     const LegalActions legal = hand.legal_actions();
-    const bool bet_now = !on_flop || hand.street() == Street::kFlop;
-    if (bet_now && legal.can_raise) {
+    if (hand.street() == street && legal.can_raise) {
       hand.apply(Action::raise_to(legal.max_raise_to));
     } else {
       hand.apply(Action::check_call());
@@ -95,7 +94,8 @@ struct ToyDeal {
 };
 
 // One heads-up hand of AhAs against KdKc, both all in: the board is drawn
-// uniformly from the cards nobody holds (completing `flop` when given).
+// uniformly from the cards nobody holds, completing `flop` (none, the flop,
+// or the flop and the turn), and the chips go in on its last street.
 ToyDeal toy_deal(const Experiment& experiment, std::uint64_t trial, const std::vector<Card>& flop) {
   const Cell& cell = experiment.cells[0];
   Tournament tournament(cell.rules, derive_key(7, trial));
@@ -121,7 +121,7 @@ ToyDeal toy_deal(const Experiment& experiment, std::uint64_t trial, const std::v
   }
   Hand hand;
   hand.start(setup);
-  all_in(hand, !flop.empty());
+  all_in(hand, flop.empty() ? Street::kPreflop : flop.size() == 3 ? Street::kFlop : Street::kTurn);
   RunoutLuck luck(cell, derive_key(11, trial), nullptr);
   const std::vector<int> entrants = {0, 1};
   luck.hand_finished(tournament, hand, entrants);
@@ -142,42 +142,74 @@ CardSet set_of(std::initializer_list<const char*> cards) {
 
 }  // namespace
 
-TEST_CASE("Toy game, all in before the flop: the adjusted outcome is unbiased for the exact equity and "
-          "has about 1/kRunoutSamples of the raw variance", "[luck]") {
-  const Experiment experiment = heads_up();
-  const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), {});
-  // The known answer (`sngsim equity AhAs KdKc`, no suit shared): 81.255%.
-  CHECK(exact == Approx(0.81255).margin(0.00001));
-  constexpr int kTrials = 2000;
+namespace {
+
+struct ToyMoments {
+  double raw_mean = 0, raw_variance = 0, adjusted_mean = 0, adjusted_variance = 0;
+};
+
+ToyMoments toy_moments(const Experiment& experiment, int trials, const std::vector<Card>& known) {
   double raw_sum = 0, raw_sq = 0, adjusted_sum = 0, adjusted_sq = 0;
-  for (int trial = 0; trial < kTrials; ++trial) {
-    const ToyDeal deal = toy_deal(experiment, static_cast<std::uint64_t>(trial), {});
+  for (int trial = 0; trial < trials; ++trial) {
+    const ToyDeal deal = toy_deal(experiment, static_cast<std::uint64_t>(trial), known);
     raw_sum += deal.raw;
     raw_sq += deal.raw * deal.raw;
     adjusted_sum += deal.adjusted;
     adjusted_sq += deal.adjusted * deal.adjusted;
   }
-  const double raw_mean = raw_sum / kTrials;
-  const double adjusted_mean = adjusted_sum / kTrials;
-  const double raw_variance = raw_sq / kTrials - raw_mean * raw_mean;
-  const double adjusted_variance = adjusted_sq / kTrials - adjusted_mean * adjusted_mean;
-  // Both within four standard errors of the exact answer; the sampled E[.]
-  // (kRunoutSamples boards) leaves about 1/kRunoutSamples of the variance.
-  CHECK(std::abs(raw_mean - exact) < 4 * std::sqrt(raw_variance / kTrials));
-  CHECK(std::abs(adjusted_mean - exact) < 4 * std::sqrt(adjusted_variance / kTrials));
-  INFO("raw variance " << raw_variance << ", adjusted " << adjusted_variance);
-  CHECK(adjusted_variance * kRunoutSamples / 2 < raw_variance);
-  CHECK(adjusted_variance * kRunoutSamples * 2 > raw_variance);
-  CHECK(adjusted_variance > 0);  // sampled, not exact
+  ToyMoments moments;
+  moments.raw_mean = raw_sum / trials;
+  moments.adjusted_mean = adjusted_sum / trials;
+  moments.raw_variance = raw_sq / trials - moments.raw_mean * moments.raw_mean;
+  moments.adjusted_variance = adjusted_sq / trials - moments.adjusted_mean * moments.adjusted_mean;
+  return moments;
 }
 
-TEST_CASE("Toy game, all in on the flop: E[.] is exact, so every adjusted outcome is the exact equity",
-          "[luck]") {
+}  // namespace
+
+TEST_CASE("Toy game, all in before the flop: the adjusted outcome is unbiased for the exact equity and "
+          "its balanced sample leaves less than 1/kRunoutSamples of the raw variance", "[luck]") {
+  const Experiment experiment = heads_up();
+  const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), {});
+  // The known answer (`sngsim equity AhAs KdKc`, no suit shared): 81.255%.
+  CHECK(exact == Approx(0.81255).margin(0.00001));
+  constexpr int kTrials = 2000;
+  const ToyMoments m = toy_moments(experiment, kTrials, {});
+  // Both within four standard errors of the exact answer.
+  CHECK(std::abs(m.raw_mean - exact) < 4 * std::sqrt(m.raw_variance / kTrials));
+  CHECK(std::abs(m.adjusted_mean - exact) < 4 * std::sqrt(m.adjusted_variance / kTrials));
+  INFO("raw variance " << m.raw_variance << ", adjusted " << m.adjusted_variance);
+  // Independent draws would leave 1/kRunoutSamples of the variance; boards
+  // that share no card leave less (about half here), but a sample is not
+  // exact: more than a quarter of that remains.
+  CHECK(m.adjusted_variance * kRunoutSamples < m.raw_variance);
+  CHECK(m.adjusted_variance * kRunoutSamples * 4 > m.raw_variance);
+}
+
+TEST_CASE("Toy game, all in on the flop: the sampled E[.] is unbiased and leaves a small part of the "
+          "variance", "[luck]") {
   const Experiment experiment = heads_up();
   const std::vector<Card> flop = {card("Kh"), card("7c"), card("2d")};
   const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), flop);
+  constexpr int kTrials = 2000;
+  const ToyMoments m = toy_moments(experiment, kTrials, flop);
+  CHECK(std::abs(m.raw_mean - exact) < 4 * std::sqrt(m.raw_variance / kTrials));
+  CHECK(std::abs(m.adjusted_mean - exact) < 4 * std::sqrt(m.adjusted_variance / kTrials));
+  INFO("raw variance " << m.raw_variance << ", adjusted " << m.adjusted_variance);
+  CHECK(m.adjusted_variance * kRunoutSamples < m.raw_variance);
+  CHECK(m.adjusted_variance > 0);  // sampled, not exact
+}
+
+TEST_CASE("Toy game, all in on the turn: E[.] is exact, so every adjusted outcome is the exact equity",
+          "[luck]") {
+  const Experiment experiment = heads_up();
+  const std::vector<Card> turn = {card("Kh"), card("7c"), card("2d"), card("Qs")};
+  const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), turn);
+  // The kings hold a set; of the 44 rivers only the two aces left beat it
+  // (one card cannot make the aces a straight or a flush).
+  CHECK(exact == Approx(2.0 / 44));
   for (int trial = 0; trial < 50; ++trial) {
-    const ToyDeal deal = toy_deal(experiment, static_cast<std::uint64_t>(trial), flop);
+    const ToyDeal deal = toy_deal(experiment, static_cast<std::uint64_t>(trial), turn);
     CHECK(deal.adjusted == Approx(exact).margin(1e-7));
   }
 }
