@@ -1072,9 +1072,6 @@ Cell Reader::read_cell(const Node& root) const {
          "payouts.icm_at_cap applies to format: sit-and-go only");
   }
   cell.adjust_luck = read_bool(root, "", "adjust_luck", false);
-  if (cell.adjust_luck && cell.format == Format::kShootout) {
-    fail(root.find_entry("adjust_luck")->key_origin, "adjust_luck applies to format: sit-and-go and cash only");
-  }
   if (stop_) check_stop(root, cell);
   return cell;
 }

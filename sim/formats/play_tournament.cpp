@@ -161,7 +161,7 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, HandObserver* observer) {
+                            Hand& hand, HandObserver* observer, const PlaceValues* luck_place_values) {
   const int players = rules.players;
   const std::vector<std::unique_ptr<Strategy>> strategies = create_strategies(cell, entrant_of_seat, key, rules, index);
 
@@ -175,7 +175,12 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
 
   // adjust_luck: the luck observer sees every hand first and passes it on.
   std::optional<RunoutLuck> luck;
-  if (cell.adjust_luck) observer = &luck.emplace(cell, derive_key(key, kLuckStream), observer);
+  if (cell.adjust_luck) {
+    const PlaceValues place_values = luck_place_values != nullptr
+                                         ? *luck_place_values
+                                         : sit_and_go_place_values(cell.payouts.percent, players);
+    observer = &luck.emplace(place_values, derive_key(key, kLuckStream), observer);
+  }
 
   Tournament tournament(rules, derive_key(key, kTableStream));
   // V8: a tournament seat that sits out is still dealt in and posts its

@@ -86,9 +86,13 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
 // at seat s; the strategies and the Tournament derive their streams from the
 // table's `key`. play_tournament is play_table with the tournament's key and
-// seating; a shootout plays each of its tables with it.
+// seating; a shootout plays each of its tables with it. With
+// cell.adjust_luck, the record's luck values the table's places by
+// `luck_place_values` (sim/formats/runout_luck.h), or when null as a
+// sit-and-go of `rules.players` paid by the cell's payouts.
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, HandObserver* observer = nullptr);
+                            Hand& hand, HandObserver* observer = nullptr,
+                            const PlaceValues* luck_place_values = nullptr);
 
 }  // namespace sngsim

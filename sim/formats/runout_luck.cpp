@@ -82,12 +82,24 @@ Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> cont
   return winnings;
 }
 
-RunoutLuck::RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next)
-    : payout_percent_(static_cast<std::size_t>(cell.rules.players), 0), key_(key), next_(next) {
-  for (std::size_t place = 0; place < payout_percent_.size() && place < cell.payouts.percent.size(); ++place) {
-    payout_percent_[place] = cell.payouts.percent[place];
+PlaceValues sit_and_go_place_values(const std::vector<int>& payout_percent, int players) {
+  PlaceValues values{};
+  for (int k = 0; k < players && k < kMaxPlayers; ++k) {
+    const int percent = static_cast<std::size_t>(k) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(k)] : 0;
+    auto& v = values[static_cast<std::size_t>(k)];
+    v[static_cast<std::size_t>(LuckMetric::kPrize)] = percent;
+    v[static_cast<std::size_t>(LuckMetric::kWin)] = k == 0 ? 1.0 : 0.0;
+    v[static_cast<std::size_t>(LuckMetric::kItm)] = percent > 0 ? 1.0 : 0.0;
+    v[static_cast<std::size_t>(LuckMetric::kPlace)] = k + 1;
   }
+  return values;
 }
+
+RunoutLuck::RunoutLuck(const PlaceValues& place_values, std::uint64_t key, HandObserver* next)
+    : place_values_(place_values), key_(key), next_(next) {}
+
+RunoutLuck::RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next)
+    : RunoutLuck(sit_and_go_place_values(cell.payouts.percent, cell.rules.players), key, next) {}
 
 void RunoutLuck::value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
                           Values& value) const {
@@ -141,11 +153,8 @@ void RunoutLuck::value_of(const Tournament& tournament, std::span<const Chips, k
     auto& v = value[static_cast<std::size_t>(seat)];
     for (int k = 0; k < left + busted_count; ++k) {
       const double p = place[static_cast<std::size_t>(i * kMaxPlayers + k)];
-      const int percent = payout_percent_[static_cast<std::size_t>(k)];
-      v[static_cast<std::size_t>(LuckMetric::kPrize)] += p * percent;
-      if (k == 0) v[static_cast<std::size_t>(LuckMetric::kWin)] += p;
-      if (percent > 0) v[static_cast<std::size_t>(LuckMetric::kItm)] += p;
-      v[static_cast<std::size_t>(LuckMetric::kPlace)] += p * (k + 1);
+      const auto& worth = place_values_[static_cast<std::size_t>(k)];
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m) v[m] += p * worth[m];
     }
   }
 }

@@ -95,10 +95,18 @@ class RunoutOrders {
   std::vector<std::array<std::uint16_t, kMaxPlayers>> ranks_;  // [board][live player]
 };
 
+// A sit-and-go table of `players` paid by `payout_percent` ([place - 1]):
+// place k is worth its payout in percent of the pool, a win if k = 1, a
+// paid place if its payout is not zero, and k places.
+PlaceValues sit_and_go_place_values(const std::vector<int>& payout_percent, int players);
+
 class RunoutLuck : public HandObserver {
  public:
   // `key` is the luck stream's key of this table (play_table derives it);
-  // `next`, when not null, sees every call after this observer.
+  // `next`, when not null, sees every call after this observer. V values
+  // the places of the table by `place_values`, or as a sit-and-go of the
+  // cell (sit_and_go_place_values of its payouts and players).
+  RunoutLuck(const PlaceValues& place_values, std::uint64_t key, HandObserver* next);
   RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next);
 
   void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
@@ -121,7 +129,7 @@ class RunoutLuck : public HandObserver {
                 std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>& value) const;
 
   RunoutOrders boards_;
-  std::vector<int> payout_percent_;  // [place - 1], 0 beyond the paid places
+  PlaceValues place_values_;
   std::uint64_t key_;
   HandObserver* next_;
   std::array<LuckTerms, kMaxPlayers> luck_{};

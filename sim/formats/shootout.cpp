@@ -26,6 +26,34 @@ TournamentRules final_table_rules(const Cell& cell) {
   return rules;
 }
 
+namespace {
+
+// V's value of an equal share of overall places first .. first + count - 1
+// (R22), in the units of LuckStats::raw_outcome.
+std::array<double, kLuckMetricCount> shared_places_value(const std::vector<int>& payout_percent, int first, int count) {
+  std::array<double, kLuckMetricCount> value{};
+  for (int place = first; place < first + count; ++place) {
+    const int percent =
+        static_cast<std::size_t>(place - 1) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(place - 1)] : 0;
+    value[static_cast<std::size_t>(LuckMetric::kPrize)] += static_cast<double>(percent) / count;
+    value[static_cast<std::size_t>(LuckMetric::kWin)] += place == 1 ? 1.0 / count : 0.0;
+    value[static_cast<std::size_t>(LuckMetric::kItm)] += percent > 0 ? 1.0 / count : 0.0;
+  }
+  value[static_cast<std::size_t>(LuckMetric::kPlace)] = first + (count - 1) / 2.0;
+  return value;
+}
+
+}  // namespace
+
+PlaceValues first_round_place_values(const Cell& cell) {
+  const int tables = cell.shootout.tables;
+  PlaceValues values{};
+  for (int k = 1; k <= cell.rules.players && k <= kMaxPlayers; ++k) {
+    values[static_cast<std::size_t>(k - 1)] = shared_places_value(cell.payouts.percent, tables * (k - 1) + 1, tables);
+  }
+  return values;
+}
+
 ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                              std::int64_t index, Hand& hand, const ShootoutObserverOf& observer_of) {
   const int tables = cell.shootout.tables;
@@ -51,6 +79,7 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
   // First round: table t seats field seats t * seats .. t * seats + seats - 1.
   std::vector<int> winner_of_table(static_cast<std::size_t>(tables));
   std::vector<int> entrant_of_seat(static_cast<std::size_t>(seats));
+  const PlaceValues first_round_values = first_round_place_values(cell);
   for (int t = 0; t < tables; ++t) {
     const int first = t * seats;
     for (int s = 0; s < seats; ++s) {
@@ -59,7 +88,8 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
     const std::uint64_t table_key = shootout_table_key(first_round_key, t);
     HandObserver* observer = observer_of ? observer_of(t) : nullptr;
     const TournamentRecord table =
-        play_table(cell, cell.rules, entrant_of_seat, label_of_entrant, table_key, index, hand, observer);
+        play_table(cell, cell.rules, entrant_of_seat, label_of_entrant, table_key, index, hand, observer,
+                   &first_round_values);
     record.table_hands[static_cast<std::size_t>(t)] = table.hands;
     record.capped_tables += table.capped ? 1 : 0;
 
@@ -70,6 +100,7 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
       record.label[f] = table.label[static_cast<std::size_t>(s)];
       record.table_placement[f] = table.placement[static_cast<std::size_t>(s)];
       record.faults[f] = table.faults[static_cast<std::size_t>(s)];
+      record.luck[f] = table.luck[static_cast<std::size_t>(s)];
       if (table.placement[static_cast<std::size_t>(s)].first == 1) tied_first[static_cast<std::size_t>(tied++)] = s;
     }
     // One player goes on: a tie for first (only at the cap) is drawn.
@@ -101,6 +132,7 @@ ShootoutRecord play_shootout(const Cell& cell, const std::vector<int>& label_of_
       const auto f = static_cast<std::size_t>(winner_of_table[static_cast<std::size_t>(t)]);
       record.placement[f] = final_table.placement[static_cast<std::size_t>(t)];
       record.faults[f] += final_table.faults[static_cast<std::size_t>(t)];
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m) record.luck[f][m] += final_table.luck[static_cast<std::size_t>(t)][m];
     }
   } else {
     // The table winners are paid: they share places 1..tables (R22).

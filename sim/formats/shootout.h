@@ -56,6 +56,10 @@ struct ShootoutRecord {
   int capped_tables = 0;    // first-round tables ended by the hand cap
   int final_hands = 0;      // 0 without a final table
   bool final_capped = false;
+  // Cell::adjust_luck only (else zeros): per field seat, the sum of its
+  // run-out terms at its first-round table and at the final table, in
+  // kLuckUnit (sim/formats/runout_luck.h).
+  std::array<LuckTerms, kMaxShootoutField> luck{};
 };
 
 // Table `table` (0..tables-1 for the first round, tables for the final)
@@ -64,6 +68,16 @@ std::uint64_t shootout_table_key(std::uint64_t tournament_key, int table);
 
 // The rules of the final table: the cell's rules with one seat per table.
 TournamentRules final_table_rules(const Cell& cell);
+
+// What the luck estimator's V makes of the places of a first-round table
+// (docs/statistics.md, "Shoot-outs"), fixed before any data. First place
+// goes on, and is worth a seat at a final table of equal stacks: an equal
+// share of overall places 1..tables (which is also what the table winners
+// share without a final table). Place k > 1 is worth what the format gives
+// it when no first-round place is shared: the tables' k-th places share
+// overall places tables * (k - 1) + 1 .. tables * k (R22). The final table's
+// places are worth a sit-and-go's (sit_and_go_place_values).
+PlaceValues first_round_place_values(const Cell& cell);
 
 // Sees the hands of one table; `table` as for shootout_table_key. May
 // return nullptr for tables nobody watches.

@@ -22,6 +22,10 @@ inline constexpr int kLuckMetricCount = 4;
 // and a correction is rounded to about 4e-8 of its metric.
 inline constexpr std::int64_t kLuckUnit = 2520LL * 10'000;
 using LuckTerms = std::array<std::int64_t, kLuckMetricCount>;  // [LuckMetric]
+// What the luck estimator's V makes of each place at one table,
+// [place - 1][LuckMetric]: the value of finishing it k-th. V of a seat is
+// the sum over k of its chance to finish k-th times these.
+using PlaceValues = std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>;
 
 struct TournamentRecord {
   std::int64_t index = 0;  // tournament number within its cell

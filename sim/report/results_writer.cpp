@@ -161,8 +161,8 @@ constexpr const char* kLuckColumns[] = {
 
 bool any_luck_adjusted(const RunSummary& summary) {
   for (const CellSummary& cell : summary.cells) {
-    const auto* s = std::get_if<SitAndGoSummary>(&cell.detail);
-    if (s != nullptr && s->variance_reduction) return true;
+    const std::vector<PlayerSummary>* players = players_of(cell);
+    if (players != nullptr && !players->empty() && players->front().luck_adjusted) return true;
   }
   return false;
 }
@@ -430,6 +430,15 @@ std::string mean_place_text(const LabelSummary& p, const char* pattern, const ch
   return place;
 }
 
+// adjust_luck's console columns: the raw ROI's interval, then the adjusted
+// ROI with its own (under kAdjustedRoiHeader).
+constexpr const char* kAdjustedRoiHeader = "  ROI% 95% CI      adj ROI%  95% CI";
+std::string adjusted_roi_columns(const PlayerSummary& player) {
+  const AdjustedMetric& adjusted = player.luck_adjusted->roi;
+  return format("  %-16s %8s  %s", interval_text(player.outcome.roi_ci95, "%+.1f", 100.0).c_str(),
+                number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(), interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
+}
+
 std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary& s) {
   std::string text = format("  %lld shoot-outs: %d tables of %d, %s   table hands mean %s",
                             static_cast<long long>(cell.tournaments), s.tables, s.table_seats,
@@ -443,16 +452,20 @@ std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary
   const std::vector<std::size_t> order =
       labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
   const int width = label_width(names(cell, order));
-  text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s\n", width, "label", "entries", "mean place", "win%",
-                 "95% CI", "table%", "ITM%", "ROI%", "faults");
+  // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
+  const bool luck = s.variance_reduction.has_value();
+  text += format("  %-*s %9s  %-17s %6s %-16s %7s %6s %8s %7s%s\n", width, "label", "entries", "mean place", "win%",
+                 "95% CI", "table%", "ITM%", "ROI%", "faults", luck ? kAdjustedRoiHeader : "");
   for (const std::size_t i : order) {
     const LabelSummary& p = s.players[i].outcome;
     const std::optional<double> table_rate = p.table_wins.value_or(LabelSummary::TableWins{}).rate;
-    text += format("  %-*s %9lld  %-17s %6s %-16s %7s %6s %8s %7lld\n", width, cell.labels[i].c_str(),
+    text += format("  %-*s %9lld  %-17s %6s %-16s %7s %6s %8s %7lld", width, cell.labels[i].c_str(),
                    static_cast<long long>(p.entries), mean_place_text(p, "%.2f", " +- %.2f").c_str(),
                    number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
                    number_or_dash(table_rate, "%.1f", 100.0).c_str(), number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(),
                    number_or_dash(p.roi, "%+.1f", 100.0).c_str(), static_cast<long long>(p.faults.total()));
+    if (luck) text += adjusted_roi_columns(s.players[i]);
+    text += '\n';
   }
   return text;
 }
@@ -527,7 +540,7 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
   const bool luck = s.variance_reduction.has_value();
   text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s%s\n", width, "label", "entries", "mean place", "win%",
                  "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "",
-                 luck ? "  ROI% 95% CI      adj ROI%  95% CI" : "");
+                 luck ? kAdjustedRoiHeader : "");
   for (const std::size_t i : order) {
     const PlayerSummary& player = s.players[i];
     const LabelSummary& p = player.outcome;
@@ -537,12 +550,7 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
                    number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(), number_or_dash(p.roi, "%+.1f", 100.0).c_str(),
                    static_cast<long long>(p.faults.total()));
     if (icm) text += format(" %9s", number_or_dash(p.icm_roi, "%+.1f", 100.0).c_str());
-    if (luck) {
-      const AdjustedMetric& adjusted = player.luck_adjusted->roi;
-      text += format("  %-16s %8s  %s", interval_text(p.roi_ci95, "%+.1f", 100.0).c_str(),
-                     number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(),
-                     interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
-    }
+    if (luck) text += adjusted_roi_columns(player);
     text += '\n';
   }
   return text;

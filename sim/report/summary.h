@@ -125,7 +125,9 @@ struct ShootoutSummary {
   std::optional<std::int64_t> final_capped;
   std::optional<double> final_capped_fraction;
   std::optional<double> per_table_winner;  // without a final table
-  std::vector<PlayerSummary> players;      // in `labels` order; luck_adjusted never set
+  std::vector<PlayerSummary> players;      // in `labels` order; luck_adjusted with adjust_luck
+  // adjust_luck only: var(raw) / var(adjusted) per LuckMetric, the labels pooled.
+  std::optional<std::array<std::optional<double>, kLuckMetricCount>> variance_reduction;
 };
 
 // players[label] of a cash cell (V7).

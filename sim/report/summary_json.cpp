@@ -218,6 +218,7 @@ void shootout_json(const CellSummary& cell, const ShootoutSummary& s, json& resu
                        {"prize_pool", to_json(cell.prize_pool)},
                        {"per_table_winner", to_json(s.per_table_winner)}};
   result["players"] = players_json(cell, s.players);
+  if (s.variance_reduction) result["variance_reduction"] = variance_reduction_json(*s.variance_reduction);
   result["head_to_head"] = json::array();
   result["survival"] = json::array();
 }

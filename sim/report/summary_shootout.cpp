@@ -6,6 +6,7 @@
 
 #include "sim/report/summary_formats.h"
 #include "sim/stats/intervals.h"
+#include "sim/stats/luck_summary.h"
 
 namespace sngsim {
 
@@ -41,8 +42,11 @@ ShootoutSummary shootout_summary(const Cell& cell, const CellStats& stats) {
     result.per_table_winner = exact_ratio(prize_pool_times_100(cell.payouts, s.field()), 100 * s.tables());
   }
   for (int label = 0; label < stats.label_count(); ++label) {
-    result.players.push_back({summarize_label(stats, label, cell.payouts), std::nullopt});
+    PlayerSummary player{summarize_label(stats, label, cell.payouts), std::nullopt};
+    if (stats.luck() != nullptr) player.luck_adjusted = summarize_luck(stats, label, cell.payouts);
+    result.players.push_back(std::move(player));
   }
+  if (stats.luck() != nullptr) result.variance_reduction = variance_reduction(stats);
   return result;
 }
 

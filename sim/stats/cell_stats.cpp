@@ -56,7 +56,7 @@ CellStats::CellStats(const Cell& cell)
   if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
   if (format_ != Format::kCash) paired_.emplace(cell, labels_);
-  if (cell.adjust_luck && format_ == Format::kSitAndGo) luck_.emplace(cell, label_count());
+  if (cell.adjust_luck && format_ != Format::kCash) luck_.emplace(cell, label_count());
 }
 
 void CellStats::add(const ShootoutRecord& record) {
@@ -65,6 +65,7 @@ void CellStats::add(const ShootoutRecord& record) {
   const std::vector<EntryOutcome> outcomes = outcomes_of(record);
   paired_->add_tournament(outcomes);  // checks before adding
   shootout_->add(record);
+  if (luck_) luck_->add(record);
   ++tournaments_;
 }
 
@@ -261,6 +262,7 @@ void CellStats::add_group(std::span<const ShootoutRecord> group) {
   }
   paired_->add_group(entries);
   for (const ShootoutRecord& record : group) add(record);
+  if (luck_) luck_->add_group(group);
 }
 
 void CellStats::check_group_size(std::size_t size) const {

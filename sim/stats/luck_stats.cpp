@@ -12,14 +12,33 @@ namespace sngsim {
 
 static_assert(kLuckUnit % kShareUnit == 0, "a shared place must be a whole number of luck units");
 
+namespace {
+
+// The seats of a record, whatever its format: a sit-and-go's table, a
+// shoot-out's field.
+struct RecordSeats {
+  int count;
+  const std::int8_t* label;
+  const Placement* placement;
+  const LuckTerms* luck;
+};
+RecordSeats seats_of(const TournamentRecord& record) {
+  return {record.seats, record.label.data(), record.placement.data(), record.luck.data()};
+}
+RecordSeats seats_of(const ShootoutRecord& record) {
+  return {record.field, record.label.data(), record.placement.data(), record.luck.data()};
+}
+
+}  // namespace
+
 LuckStats::LuckStats(const Cell& cell, int label_count)
     : label_count_(label_count),
       seats_of_label_(static_cast<std::size_t>(label_count), 0),
-      payout_percent_(static_cast<std::size_t>(cell.rules.players), 0),
+      payout_percent_(static_cast<std::size_t>(cell.field_size()), 0),
       raw_(static_cast<std::size_t>(label_count * kLuckMetricCount)),
       correction_(raw_.size()),
       adjusted_(raw_.size()) {
-  if (label_count > kMaxPlayers) throw std::invalid_argument("luck: more labels than seats");
+  if (label_count > kMaxShootoutField) throw std::invalid_argument("luck: more labels than seats");
   const std::vector<std::string> labels = cell_labels(cell);
   for (const Entrant& entrant : cell.entrants) {
     const auto it = std::find(labels.begin(), labels.end(), entrant.label);
@@ -54,34 +73,49 @@ LuckTerms LuckStats::raw_outcome(Placement placement) const {
   return raw;
 }
 
-void LuckStats::add(const TournamentRecord& record) {
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    const LuckTerms raw = raw_outcome(record.placement[s]);
+template <typename Record>
+void LuckStats::add_seats(const Record& record) {
+  const RecordSeats seats = seats_of(record);
+  for (int seat = 0; seat < seats.count; ++seat) {
+    const LuckTerms raw = raw_outcome(seats.placement[seat]);
     for (int m = 0; m < kLuckMetricCount; ++m) {
-      const std::size_t i = index(record.label[s], static_cast<LuckMetric>(m));
-      const std::int64_t correction = record.luck[s][static_cast<std::size_t>(m)];
+      const std::size_t i = index(seats.label[seat], static_cast<LuckMetric>(m));
+      const std::int64_t correction = seats.luck[seat][static_cast<std::size_t>(m)];
       raw_[i].add(raw[static_cast<std::size_t>(m)]);
       correction_[i].add(correction);
       adjusted_[i].add(Int128{raw[static_cast<std::size_t>(m)]} - correction);
     }
   }
+}
+
+void LuckStats::add(const TournamentRecord& record) {
+  add_seats(record);
   add_differences(std::span<const TournamentRecord>(&record, 1), pair_raw_, pair_adjusted_, pair_correction_);
 }
 
-void LuckStats::add_differences(std::span<const TournamentRecord> records, std::vector<Moments>& raw,
+void LuckStats::add(const ShootoutRecord& record) {
+  add_seats(record);
+  add_differences(std::span<const ShootoutRecord>(&record, 1), pair_raw_, pair_adjusted_, pair_correction_);
+}
+
+template <typename Record>
+void LuckStats::add_differences(std::span<const Record> records, std::vector<Moments>& raw,
                                 std::vector<Moments>& adjusted, std::vector<Moments>& correction) const {
-  // Sums per label and metric: [label * kLuckMetricCount + metric].
-  std::array<Int128, kMaxPlayers * kLuckMetricCount> raw_sum{};
-  std::array<Int128, kMaxPlayers * kLuckMetricCount> correction_sum{};
-  for (const TournamentRecord& record : records) {
-    for (int seat = 0; seat < record.seats; ++seat) {
-      const auto s = static_cast<std::size_t>(seat);
-      const LuckTerms outcome = raw_outcome(record.placement[s]);
+  // Sums per label and metric: [label * kLuckMetricCount + metric]; only
+  // the cell's labels are cleared, which keeps a sit-and-go's cost small.
+  std::array<Int128, kMaxShootoutField * kLuckMetricCount> raw_sum;
+  std::array<Int128, kMaxShootoutField * kLuckMetricCount> correction_sum;
+  const auto used = static_cast<std::ptrdiff_t>(label_count_ * kLuckMetricCount);
+  std::fill(raw_sum.begin(), raw_sum.begin() + used, Int128{0});
+  std::fill(correction_sum.begin(), correction_sum.begin() + used, Int128{0});
+  for (const Record& record : records) {
+    const RecordSeats seats = seats_of(record);
+    for (int seat = 0; seat < seats.count; ++seat) {
+      const LuckTerms outcome = raw_outcome(seats.placement[seat]);
       for (int m = 0; m < kLuckMetricCount; ++m) {
-        const std::size_t i = index(record.label[s], static_cast<LuckMetric>(m));
+        const std::size_t i = index(seats.label[seat], static_cast<LuckMetric>(m));
         raw_sum[i] += outcome[static_cast<std::size_t>(m)];
-        correction_sum[i] += record.luck[s][static_cast<std::size_t>(m)];
+        correction_sum[i] += seats.luck[seat][static_cast<std::size_t>(m)];
       }
     }
   }
@@ -108,6 +142,11 @@ void LuckStats::add_differences(std::span<const TournamentRecord> records, std::
 }
 
 void LuckStats::add_group(std::span<const TournamentRecord> group) {
+  if (!duplicate()) return;
+  add_differences(group, group_raw_, group_adjusted_, group_correction_);
+}
+
+void LuckStats::add_group(std::span<const ShootoutRecord> group) {
   if (!duplicate()) return;
   add_differences(group, group_raw_, group_adjusted_, group_correction_);
 }

@@ -1,7 +1,8 @@
 #pragma once
-// Luck-adjusted outcomes of a sit-and-go cell (Cell::adjust_luck): integer
-// moments, per label and LuckMetric, of the raw outcome, of the luck
-// correction (TournamentRecord::luck, sim/formats/runout_luck.h) and of the
+// Luck-adjusted outcomes of a sit-and-go or shoot-out cell
+// (Cell::adjust_luck): integer moments, per label and LuckMetric, of the raw
+// outcome (by overall place), of the luck correction (TournamentRecord::luck,
+// ShootoutRecord::luck, sim/formats/runout_luck.h) and of the
 // adjusted outcome raw - correction, all in kLuckUnit. The raw and adjusted
 // moments give var(raw) / var(adjusted), the factor by which fewer
 // tournaments reach the same interval; the correction's mean is the mean
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "sim/config/experiment.h"
+#include "sim/formats/shootout.h"
 #include "sim/formats/tournament_record.h"
 #include "sim/stats/paired_stats.h"
 
@@ -36,9 +38,11 @@ class LuckStats {
 
   // One validated record (CellStats::add checks it).
   void add(const TournamentRecord& record);
+  void add(const ShootoutRecord& record);
   // The pair differences of one duplicate group (its records are added with
   // add() too). Precondition: the records are valid and the cell duplicate.
   void add_group(std::span<const TournamentRecord> group);
+  void add_group(std::span<const ShootoutRecord> group);
   void merge(const LuckStats& other);
 
   // The raw outcome of a seat that finished with `placement`, in kLuckUnit.
@@ -79,10 +83,14 @@ class LuckStats {
     const int pair = a * label_count_ - a * (a + 1) / 2 + (b - a - 1);
     return static_cast<std::size_t>(pair * kLuckMetricCount + static_cast<int>(metric));
   }
+  // The moments of each seat of one record.
+  template <typename Record>
+  void add_seats(const Record& record);
   // Adds the D of raw, adjusted and correction sums ([label][metric]) of
   // `records`, each label holding seats * records.size() entries.
-  void add_differences(std::span<const TournamentRecord> records, std::vector<Moments>& raw,
-                       std::vector<Moments>& adjusted, std::vector<Moments>& correction) const;
+  template <typename Record>
+  void add_differences(std::span<const Record> records, std::vector<Moments>& raw, std::vector<Moments>& adjusted,
+                       std::vector<Moments>& correction) const;
 
   int label_count_ = 0;
   std::vector<std::int64_t> seats_of_label_;  // [label]

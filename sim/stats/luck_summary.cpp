@@ -36,7 +36,9 @@ AdjustedMetric adjusted_metric(const LuckStats& luck, int label, LuckMetric metr
 std::optional<double> metric_scale(const CellStats& stats, const Payouts& payouts, LuckMetric metric) {
   if (metric != LuckMetric::kPrize) return 1.0;
   if (payouts.buy_in <= 0) return std::nullopt;
-  return static_cast<double>(stats.players()) * (100 - payouts.fee_percent) / 10000.0;
+  // A shoot-out's pool is its whole field's buy-ins.
+  const int entries = stats.shootout() != nullptr ? stats.shootout()->field() : stats.players();
+  return static_cast<double>(entries) * (100 - payouts.fee_percent) / 10000.0;
 }
 
 std::optional<double> mean_of(const Moments& m, long double per_d) {
@@ -110,9 +112,8 @@ LuckSummary summarize_luck(const CellStats& stats, int label, const Payouts& pay
   LuckSummary result;
   // ROI = mean prize / buy_in - 1, the prize in percent of a pool of
   // players * buy_in * (100 - fee) / 100: the buy-in cancels.
-  if (payouts.buy_in > 0) {
-    const double roi_per_percent = static_cast<double>(stats.players()) * (100 - payouts.fee_percent) / 10000.0;
-    result.roi = adjusted_metric(luck, label, LuckMetric::kPrize, roi_per_percent, -1.0);
+  if (const std::optional<double> roi_per_percent = metric_scale(stats, payouts, LuckMetric::kPrize)) {
+    result.roi = adjusted_metric(luck, label, LuckMetric::kPrize, *roi_per_percent, -1.0);
   }
   result.win_rate = adjusted_metric(luck, label, LuckMetric::kWin, 1.0, 0.0);
   result.itm_rate = adjusted_metric(luck, label, LuckMetric::kItm, 1.0, 0.0);

@@ -48,6 +48,8 @@ RUNS = [
     ("luck-adjusted, duplicate", "duplicate.yaml", ["-n", "60", "--set", "adjust_luck=true"],
      lambda s: all("roi_diff_adjusted" in pair for cell in s["cells"] for pair in cell["paired"])
      or "a pair without roi_diff_adjusted"),
+    ("luck-adjusted shoot-out", "shootout.yaml", ["-n", "20", "--set", "adjust_luck=true"],
+     lambda s: all("variance_reduction" in cell for cell in s["cells"]) or "a cell without variance_reduction"),
     ("stop rule", "duplicate.yaml", ["-n", "300", "--set", STOP],
      lambda s: all(cell["stopped"] is not None for cell in s["cells"]) or "no cell was stopped by the rule"),
 ]

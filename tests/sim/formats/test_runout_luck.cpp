@@ -26,6 +26,7 @@
 #include "sim/stats/luck_summary.h"
 #include "strategies/icm.h"
 #include "tests/config_error_util.h"
+#include "tests/luck_check_util.h"
 
 using namespace sngsim;
 
@@ -250,12 +251,6 @@ Experiment six_max(std::int64_t tournaments, const std::string& extra = "") {
                           "six.yaml", {});
 }
 
-RunOptions on_threads(int threads) {
-  RunOptions options;
-  options.threads = threads;
-  return options;
-}
-
 }  // namespace
 
 TEST_CASE("Whole tournaments: the corrections of a table sum to zero, the pots split as the engine split "
@@ -295,20 +290,10 @@ TEST_CASE("Whole tournaments: the corrections of a table sum to zero, the pots s
 TEST_CASE("On a larger run every label's mean luck is zero within its interval, and the adjusted "
           "estimates need fewer tournaments", "[luck]") {
   const Experiment experiment = six_max(3000);
-  const RunResult result = run_experiment(experiment, on_threads(2));
+  const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];
-  REQUIRE(stats.luck() != nullptr);
-  for (int label = 0; label < stats.label_count(); ++label) {
-    const LuckSummary summary = summarize_luck(stats, label, experiment.cells[0].payouts);
-    for (const AdjustedMetric* metric : {&summary.roi, &summary.win_rate, &summary.itm_rate, &summary.mean_place}) {
-      REQUIRE(metric->mean_luck_ci95);
-      // 24 intervals: a 95% one may miss by chance, so check at 3.5 standard
-      // errors (a 95% half-width is 1.96 of them).
-      const double half = (metric->mean_luck_ci95->hi - metric->mean_luck_ci95->lo) / 2;
-      INFO("label " << stats.labels()[static_cast<std::size_t>(label)] << " mean luck " << *metric->mean_luck);
-      CHECK(std::abs(*metric->mean_luck) < half * 3.5 / 1.96);
-    }
-  }
+  // 24 intervals: a 95% one may miss by chance, so check at 3.5 standard errors.
+  sngsim::testing::check_mean_luck_is_zero(stats, experiment.cells[0].payouts, 3.5);
   const auto reduction = variance_reduction(stats);
   CHECK(*reduction[static_cast<std::size_t>(LuckMetric::kPrize)] > 1.5);
   CHECK(*reduction[static_cast<std::size_t>(LuckMetric::kWin)] > 1.5);
@@ -317,8 +302,8 @@ TEST_CASE("On a larger run every label's mean luck is zero within its interval, 
 TEST_CASE("Luck accumulators are bit-identical for 1 and 2 threads and survive a state round trip and a merge",
           "[luck][run-state]") {
   const Experiment experiment = six_max(120);
-  const RunResult a = run_experiment(experiment, on_threads(1));
-  const RunResult b = run_experiment(experiment, on_threads(2));
+  const RunResult a = run_experiment(experiment, sngsim::testing::on_threads(1));
+  const RunResult b = run_experiment(experiment, sngsim::testing::on_threads(2));
   REQUIRE(a.cells[0].luck() != nullptr);
   CHECK(a.cells[0] == b.cells[0]);
   CHECK(a.cells[0].state() == b.cells[0].state());
@@ -360,11 +345,7 @@ TEST_CASE("Without adjust_luck no luck is measured or kept", "[luck]") {
   for (const LuckTerms& terms : record.luck) CHECK(terms == LuckTerms{});
 }
 
-TEST_CASE("adjust_luck is a sit-and-go and cash setting: a shoot-out experiment with it is refused at the key",
-          "[luck][config]") {
-  sngsim::testing::check_config_error(
-      "format: shootout\nadjust_luck: true\nlineup: [{strategy: tag}, {strategy: tag}, {strategy: tag}, {strategy: tag}]\n",
-      "shootout.yaml", 2, 1, "adjust_luck applies to format: sit-and-go and cash only");
+TEST_CASE("adjust_luck must be a boolean", "[luck][config]") {
   sngsim::testing::check_config_error("adjust_luck: maybe\nlineup: [{strategy: tag}, {strategy: tag}]\n", "x.yaml", 1,
                                       14, "adjust_luck must be one of false, true; got 'maybe'");
 }

@@ -25,6 +25,7 @@
 #include "sim/stats/stop_decision.h"
 #include "sim/report/summary.h"
 #include "tests/config_error_util.h"
+#include "tests/luck_check_util.h"
 
 namespace sngsim {
 namespace {
@@ -107,12 +108,6 @@ Experiment six_max(std::int64_t tournaments, const std::string& extra) {
                               "  - {label: station, strategy: calling_station}\n  - {label: tag2, strategy: tag}\n"
                               "payouts: {places: [65, 35], buy_in: 10}\n",
                           "six.yaml", {});
-}
-
-RunOptions on_threads(int threads) {
-  RunOptions options;
-  options.threads = threads;
-  return options;
 }
 
 }  // namespace
@@ -282,7 +277,7 @@ TEST_CASE("luck paired: the experiment reader checks stop.adjusted", "[luck][sto
 TEST_CASE("luck paired: on real play every pair's mean luck is zero within its interval, duplicate seating and "
           "the adjustment combine", "[luck][paired]") {
   const Experiment experiment = six_max(1200, "seating: duplicate\n");
-  const RunResult result = run_experiment(experiment, on_threads(2));
+  const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];
   REQUIRE(stats.luck() != nullptr);
   int checked = 0;
@@ -318,7 +313,7 @@ TEST_CASE("luck paired: on real play every pair's mean luck is zero within its i
 
 TEST_CASE("luck paired: the planner's counts follow from the pilot's variances", "[luck][plan]") {
   const Experiment experiment = six_max(600, "seating: duplicate\n");
-  const RunResult result = run_experiment(experiment, on_threads(2));
+  const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];
   const SamplePlan plan = plan_difference(stats, 0, 1, Metric::kRoi, 0.2);
   CHECK(plan.pilot_tournaments == 600);
@@ -353,7 +348,7 @@ TEST_CASE("luck paired: the fairness check passes with luck-adjusted metrics", "
   setup.tournaments = 4000;
   setup.seed = 2;
   setup.adjust_luck = true;
-  const RunResult result = run_experiment(fairness_experiment(setup), on_threads(2));
+  const RunResult result = run_experiment(fairness_experiment(setup), sngsim::testing::on_threads(2));
   const FairnessVerdict verdict = judge_fairness(result.cells[0]);
   CHECK(verdict.adjusted);
   CHECK(verdict.interval_level == Approx(1 - kLabelAlpha / 12));
@@ -368,7 +363,7 @@ TEST_CASE("luck paired: the fairness check passes with luck-adjusted metrics", "
   CHECK(verdict.passed());
   // Without adjust_luck nothing adjusted is judged.
   setup.adjust_luck = false;
-  const FairnessVerdict plain = judge_fairness(run_experiment(fairness_experiment(setup), on_threads(2)).cells[0]);
+  const FairnessVerdict plain = judge_fairness(run_experiment(fairness_experiment(setup), sngsim::testing::on_threads(2)).cells[0]);
   CHECK_FALSE(plain.adjusted);
   CHECK(plain.labels[0].adjusted_fair);
   CHECK_FALSE(plain.labels[0].adjusted_win_rate);
