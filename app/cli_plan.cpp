@@ -102,11 +102,11 @@ void plan(const PlanCommandOptions& options) {
   for (std::size_t k = 0; k < base.cells.size(); ++k) {
     if (options.cell && static_cast<int>(k) != *options.cell) continue;
     Cell cell = base.cells[k];
-    // The metrics are a sit-and-go's places and prizes; a cash table's
-    // adjusted bb/100 has no planner yet.
-    if (cell.format != Format::kSitAndGo) {
-      bad_input("plan compares labels of sit-and-go cells (mean place, win rate, ROI); " + cell_name(cell, k) +
-                " is not a sit-and-go");
+    // The metrics are places and prizes (a sit-and-go's or a shoot-out's
+    // overall ones); a cash table's adjusted bb/100 has no planner yet.
+    if (cell.format == Format::kCash) {
+      bad_input("plan compares labels of sit-and-go and shoot-out cells (mean place, win rate, ROI); " +
+                cell_name(cell, k) + " is a cash table");
     }
     const std::vector<std::string> labels = cell_labels(cell);
     for (const std::string* name : {&options.label, &options.vs}) {

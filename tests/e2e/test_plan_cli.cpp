@@ -51,8 +51,18 @@ TEST_CASE("sngsim plan: tournaments needed, raw and adjusted, random and duplica
   const std::string cash = std::string(SNGSIM_SOURCE_DIR) + "/configs/cash-bb100.yaml";
   CHECK(testing::shell(testing::sngsim_command("plan " + testing::quote(cash) +
                                                " --label a --vs b --width 1 > " + out + " 2>&1")) == 2);
-  // Cash cells can be luck-adjusted now (bb/100), but plan's metrics are a sit-and-go's.
-  CHECK(read().find("plan compares labels of sit-and-go cells (mean place, win rate, ROI); cell 0") != std::string::npos);
+  // Cash cells can be luck-adjusted (bb/100), but plan's metrics are places and prizes.
+  CHECK(read().find("plan compares labels of sit-and-go and shoot-out cells (mean place, win rate, ROI); cell 0 "
+                    "is a cash table") != std::string::npos);
+  // A shoot-out plans on its overall places and prizes.
+  const std::string shootout = std::string(SNGSIM_SOURCE_DIR) + "/configs/shootout.yaml";
+  REQUIRE(testing::shell(testing::sngsim_command("plan " + testing::quote(shootout) +
+                                                 " --json --pilot 300 --label maniac --vs random --width 0.1 > " + out +
+                                                 " 2>/dev/null")) == 0);
+  const nlohmann::json shootout_plan = nlohmann::json::parse(read());
+  const nlohmann::json& designs = shootout_plan["cells"][0]["designs"];
+  REQUIRE(designs.size() == 4);
+  for (const nlohmann::json& design : designs) CHECK(design["tournaments"].get<std::int64_t>() > 0);
 
   REQUIRE(testing::shell(testing::sngsim_command("plan --help > " + out)) == 0);
   const std::string help = read();
