@@ -82,82 +82,11 @@ Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> cont
   return winnings;
 }
 
-PlaceValues sit_and_go_place_values(const std::vector<int>& payout_percent, int players) {
-  PlaceValues values{};
-  for (int k = 0; k < players && k < kMaxPlayers; ++k) {
-    const int percent = static_cast<std::size_t>(k) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(k)] : 0;
-    auto& v = values[static_cast<std::size_t>(k)];
-    v[static_cast<std::size_t>(LuckMetric::kPrize)] = percent;
-    v[static_cast<std::size_t>(LuckMetric::kWin)] = k == 0 ? 1.0 : 0.0;
-    v[static_cast<std::size_t>(LuckMetric::kItm)] = percent > 0 ? 1.0 : 0.0;
-    v[static_cast<std::size_t>(LuckMetric::kPlace)] = k + 1;
-  }
-  return values;
-}
-
 RunoutLuck::RunoutLuck(const PlaceValues& place_values, std::uint64_t key, HandObserver* next)
-    : place_values_(place_values), key_(key), next_(next) {}
+    : value_(place_values), key_(key), next_(next) {}
 
 RunoutLuck::RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next)
-    : RunoutLuck(sit_and_go_place_values(cell.payouts.percent, cell.rules.players), key, next) {}
-
-void RunoutLuck::value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
-                          Values& value) const {
-  const int n = tournament.seat_count();
-  std::array<int, kMaxPlayers> survivors{};
-  std::array<double, kMaxPlayers> survivor_stacks{};
-  std::array<int, kMaxPlayers> busted{};
-  int left = 0;
-  int busted_count = 0;
-  for (int seat = 0; seat < n; ++seat) {
-    if (!tournament.is_alive(seat)) continue;  // alive at the hand's start
-    if (after[static_cast<std::size_t>(seat)] > 0) {
-      survivor_stacks[static_cast<std::size_t>(left)] = static_cast<double>(after[static_cast<std::size_t>(seat)]);
-      survivors[static_cast<std::size_t>(left++)] = seat;
-    } else {
-      busted[static_cast<std::size_t>(busted_count++)] = seat;
-    }
-  }
-  // place[i * kMaxPlayers + k]: chance that the i-th seat of this hand's
-  // field (survivors, then the busted) finishes in place k + 1.
-  std::array<double, kMaxPlayers * kMaxPlayers> distribution{};
-  std::array<double, kMaxPlayers * kMaxPlayers> place{};
-  icm_place_distribution(std::span<const double>(survivor_stacks.data(), static_cast<std::size_t>(left)),
-                         std::span<double>(distribution.data(), static_cast<std::size_t>(left * left)));
-  for (int i = 0; i < left; ++i) {
-    for (int k = 0; k < left; ++k) {
-      place[static_cast<std::size_t>(i * kMaxPlayers + k)] = distribution[static_cast<std::size_t>(i * left + k)];
-    }
-  }
-  // R20: the busted below the survivors, the bigger starting stack better,
-  // equal ones sharing the places they cover.
-  std::sort(busted.begin(), busted.begin() + busted_count, [&](int a, int b) {
-    return tournament.stack_at_hand_start(a) > tournament.stack_at_hand_start(b);
-  });
-  for (int i = 0; i < busted_count;) {
-    int j = i + 1;
-    while (j < busted_count && tournament.stack_at_hand_start(busted[static_cast<std::size_t>(j)]) ==
-                                   tournament.stack_at_hand_start(busted[static_cast<std::size_t>(i)])) {
-      ++j;
-    }
-    for (int b = i; b < j; ++b) {
-      for (int k = left + i; k < left + j; ++k) {
-        place[static_cast<std::size_t>((left + b) * kMaxPlayers + k)] = 1.0 / (j - i);
-      }
-    }
-    i = j;
-  }
-  value = Values{};
-  for (int i = 0; i < left + busted_count; ++i) {
-    const int seat = i < left ? survivors[static_cast<std::size_t>(i)] : busted[static_cast<std::size_t>(i - left)];
-    auto& v = value[static_cast<std::size_t>(seat)];
-    for (int k = 0; k < left + busted_count; ++k) {
-      const double p = place[static_cast<std::size_t>(i * kMaxPlayers + k)];
-      const auto& worth = place_values_[static_cast<std::size_t>(k)];
-      for (std::size_t m = 0; m < kLuckMetricCount; ++m) v[m] += p * worth[m];
-    }
-  }
-}
+    : value_(cell), key_(key), next_(next) {}
 
 void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
                               int samples) {
@@ -343,50 +272,50 @@ void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, c
   boards_.count(setup, live, known, derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())),
                kRunoutSamples);
 
-  auto seat_stacks = [&](const Winnings& winnings) {
-    std::array<Chips, kMaxPlayers> after{};
-    for (int seat = 0; seat < tournament.seat_count(); ++seat) after[static_cast<std::size_t>(seat)] = tournament.stack(seat);
-    for (int p = 0; p < players; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      after[static_cast<std::size_t>(setup.seats[i])] = setup.stacks[i] - contributed[i] + winnings[i];
-    }
-    return after;
-  };
   const std::array<std::uint16_t, kMaxPlayers> actual_rank = actual_ranks(setup, live);
-  const std::uint32_t actual_key = RunoutOrders::order_key(live, actual_rank);
-  std::int64_t boards = 0;
-  Values expected{};
-  Values value{};
-  Values actual_value{};
-  bool actual_valued = false;
-  for (const RunoutOrders::Order& order : boards_.orders()) {
-    value_of(tournament, seat_stacks(split_runout_pots(players, contributed, live, order.rank)), value);
-    boards += order.count;
-    for (std::size_t s = 0; s < kMaxPlayers; ++s) {
-      for (std::size_t m = 0; m < kLuckMetricCount; ++m) expected[s][m] += static_cast<double>(order.count) * value[s][m];
-    }
-    // The split depends on the order of the live hands only, so the actual
-    // board's V is that of its order.
-    if (order.key == actual_key) {
-      actual_value = value;
-      actual_valued = true;
-    }
-  }
+  // The split depends on the order of the live hands only, so the actual
+  // board's V is that of its order.
+  LuckValues expected{};
+  LuckValues actual_value{};
+  const MeanOverBoards mean = mean_value_over(value_, tournament, setup, boards_, contributed, live, expected,
+                                              RunoutOrders::order_key(live, actual_rank), &actual_value);
   const std::array<Chips, kMaxPlayers> actual =
-      seat_stacks(split_runout_pots(players, contributed, live, actual_rank));
+      LuckValue::stacks_after(tournament, setup, contributed, split_runout_pots(players, contributed, live, actual_rank));
   for (int p = 0; p < players; ++p) {
     if (actual[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])] != hand.stack(p)) {
       ++mismatches_;
       break;
     }
   }
-  if (!actual_valued) value_of(tournament, actual, actual_value);
-  for (std::size_t s = 0; s < kMaxPlayers; ++s) {
-    for (std::size_t m = 0; m < kLuckMetricCount; ++m) {
-      const double term = actual_value[s][m] - expected[s][m] / static_cast<double>(boards);
-      luck_[s][m] += std::llround(term * static_cast<double>(kLuckUnit));
+  if (!mean.found) value_.of_stacks(tournament, actual, actual_value);
+  add_luck_terms(luck_, actual_value, expected);
+}
+
+MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournament, const HandSetup& setup,
+                               const RunoutOrders& orders, std::span<const Chips, kMaxPlayers> contributed,
+                               std::uint32_t live, LuckValues& mean, std::optional<std::uint32_t> wanted_key,
+                               LuckValues* wanted) {
+  MeanOverBoards result;
+  LuckValues sum{};
+  LuckValues order_value{};
+  for (const RunoutOrders::Order& order : orders.orders()) {
+    value.of_stacks(tournament,
+                    LuckValue::stacks_after(tournament, setup, contributed,
+                                            split_runout_pots(setup.num_players, contributed, live, order.rank)),
+                    order_value);
+    result.boards += order.count;
+    for (std::size_t s = 0; s < kMaxPlayers; ++s) {
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m) sum[s][m] += static_cast<double>(order.count) * order_value[s][m];
+    }
+    if (wanted_key && order.key == *wanted_key) {
+      *wanted = order_value;
+      result.found = true;
     }
   }
+  for (std::size_t s = 0; s < kMaxPlayers; ++s) {
+    for (std::size_t m = 0; m < kLuckMetricCount; ++m) mean[s][m] = sum[s][m] / static_cast<double>(result.boards);
+  }
+  return result;
 }
 
 void RunoutLuck::hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {

@@ -34,6 +34,7 @@
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
+#include "sim/formats/luck_value.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/formats/tournament_record.h"
 
@@ -95,10 +96,20 @@ class RunoutOrders {
   std::vector<std::array<std::uint16_t, kMaxPlayers>> ranks_;  // [board][live player]
 };
 
-// A sit-and-go table of `players` paid by `payout_percent` ([place - 1]):
-// place k is worth its payout in percent of the pool, a win if k = 1, a
-// paid place if its payout is not zero, and k places.
-PlaceValues sit_and_go_place_values(const std::vector<int>& payout_percent, int players);
+// The mean V over the boards `orders` counted, the pots split by
+// split_runout_pots among the live players `live` from `contributed`.
+// `live` may be a subset of the live set the orders were counted for (a
+// hand that lost players since): the split reads the ranks of `live` only.
+// When `wanted_key` is given, `*wanted` gets the V of the order with that
+// order_key (of the counted live set), if there is one.
+struct MeanOverBoards {
+  std::int64_t boards = 0;  // boards counted
+  bool found = false;       // the wanted order was among them
+};
+MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournament, const HandSetup& setup,
+                               const RunoutOrders& orders, std::span<const Chips, kMaxPlayers> contributed,
+                               std::uint32_t live, LuckValues& mean,
+                               std::optional<std::uint32_t> wanted_key = std::nullopt, LuckValues* wanted = nullptr);
 
 class RunoutLuck : public HandObserver {
  public:
@@ -124,12 +135,8 @@ class RunoutLuck : public HandObserver {
   std::int64_t split_mismatches() const { return mismatches_; }
 
  private:
-  // V of every seat for the seat stacks `after` of the hand just played.
-  void value_of(const Tournament& tournament, std::span<const Chips, kMaxPlayers> after,
-                std::array<std::array<double, kLuckMetricCount>, kMaxPlayers>& value) const;
-
   RunoutOrders boards_;
-  PlaceValues place_values_;
+  LuckValue value_;
   std::uint64_t key_;
   HandObserver* next_;
   std::array<LuckTerms, kMaxPlayers> luck_{};
