@@ -1075,6 +1075,11 @@ Cell Reader::read_cell(const Node& root) const {
   if (cell.adjust_luck && cell.format == Format::kShootout) {
     fail(root.find_entry("adjust_luck")->key_origin, "adjust_luck applies to format: sit-and-go and cash only");
   }
+  cell.luck_board_terms = read_bool(root, "", "luck_board_terms", false);
+  if (cell.luck_board_terms && (!cell.adjust_luck || cell.format != Format::kSitAndGo)) {
+    fail(root.find_entry("luck_board_terms")->key_origin,
+         "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");
+  }
   if (stop_) check_stop(root, cell);
   return cell;
 }
