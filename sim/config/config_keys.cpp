@@ -133,6 +133,8 @@ std::vector<ConfigKey> declare() {
            R"md(Sit-and-go only: also value the survivors of a tournament the hand cap ends by ICM: `auto` in every cell where the cap ended at least one tournament, `true` in every cell, `false` never. See [ICM at the hand cap](#icm-at-the-hand-cap).)md"),
     choice("adjust_luck", boolean_choices(), R"md(`false`)md",
            R"md(Also report luck-adjusted estimates, the outcomes less the luck of all-in run-outs (sit-and-go and shoot-out: `luck_adjusted` per label, `variance_reduction` per cell in summary.json; cash: the all-in adjusted `bb_per_100_adjusted` per player). Unbiased; see [statistics.md](statistics.md#luck-adjusted-estimates).)md"),
+    choice("luck_board_terms", boolean_choices(), R"md(`false`)md",
+           R"md(Sit-and-go with `adjust_luck: true`: the adjustment also removes the luck of the flop, turn and river dealt while the pot is still contested (board terms), at more cost. Unbiased; see [statistics.md](statistics.md#board-terms).)md"),
     choice("format", {"sit-and-go", "shootout", "cash"}, R"md(`sit-and-go`)md",
            R"md(What a cell plays. See [Formats](#formats).)md"),
     section("shootout"),

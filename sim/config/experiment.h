@@ -109,6 +109,10 @@ struct Cell {
   // run-outs and the statistics keep luck-adjusted estimates
   // (sim/stats/luck_stats.h, docs/statistics.md).
   bool adjust_luck = false;
+  // `luck_board_terms: true` (sit-and-go, with adjust_luck): the luck also
+  // takes the board cards dealt while pots are contested
+  // (sim/formats/board_luck.h). Off, the results are the run-out terms'.
+  bool luck_board_terms = false;
 
   // Seats the lineup fills: tables * players for a shootout, else players.
   int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }

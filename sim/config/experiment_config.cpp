@@ -1072,6 +1072,11 @@ Cell Reader::read_cell(const Node& root) const {
          "payouts.icm_at_cap applies to format: sit-and-go only");
   }
   cell.adjust_luck = read_bool(root, "", "adjust_luck", false);
+  cell.luck_board_terms = read_bool(root, "", "luck_board_terms", false);
+  if (cell.luck_board_terms && (!cell.adjust_luck || cell.format != Format::kSitAndGo)) {
+    fail(root.find_entry("luck_board_terms")->key_origin,
+         "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");
+  }
   if (stop_) check_stop(root, cell);
   return cell;
 }

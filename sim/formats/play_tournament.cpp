@@ -9,6 +9,7 @@
 
 #include "engine/rng.h"
 #include "sim/config/duplicate.h"
+#include "sim/formats/board_luck.h"
 #include "sim/formats/runout_luck.h"
 
 namespace sngsim {
@@ -174,13 +175,17 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   }
 
   // adjust_luck: the luck observer sees every hand first and passes it on.
+  // luck_board_terms: the board terms' observer before it, on the same
+  // stream (sim/formats/board_luck.h says why).
   std::optional<RunoutLuck> luck;
+  std::optional<BoardLuck> board_luck;
   if (cell.adjust_luck) {
     const PlaceValues place_values = luck_place_values != nullptr
                                          ? *luck_place_values
                                          : sit_and_go_place_values(cell.payouts.percent, players);
     observer = &luck.emplace(place_values, derive_key(key, kLuckStream), observer);
   }
+  if (cell.luck_board_terms) observer = &board_luck.emplace(cell, derive_key(key, kLuckStream), observer);
 
   Tournament tournament(rules, derive_key(key, kTableStream));
   // V8: a tournament seat that sits out is still dealt in and posts its
@@ -221,6 +226,11 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
     record.faults[s].sit_out = clocks[s].counts();
   }
   if (luck) record.luck = luck->luck_of_seat();
+  if (board_luck) {
+    for (std::size_t s = 0; s < kMaxPlayers; ++s) {
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m) record.luck[s][m] += board_luck->luck_of_seat()[s][m];
+    }
+  }
   return record;
 }
 
