@@ -48,7 +48,8 @@ ContestedDeals contested_deals_of(const Hand& hand) {
   return deals;
 }
 
-BoardLuck::BoardLuck(const Cell& cell, std::uint64_t key, HandObserver* next) : value_(cell), key_(key), next_(next) {}
+BoardLuck::BoardLuck(const LuckValue& value, std::uint64_t key, HandObserver* next)
+    : value_(value), key_(key), next_(next) {}
 
 int BoardLuck::terms_of(const Tournament& tournament, const Hand& hand, std::array<BoardTerm, 3>& terms) {
   const ContestedDeals deals = contested_deals_of(hand);

@@ -72,9 +72,10 @@ struct BoardTerm {
 
 class BoardLuck : public HandObserver {
  public:
-  // `key` is the luck stream's key of this table, RunoutLuck's (play_table
-  // derives it); `next`, when not null, sees every call after this observer.
-  BoardLuck(const Cell& cell, std::uint64_t key, HandObserver* next);
+  // `value` is V of this table, and `key` the luck stream's key of this
+  // table, both RunoutLuck's (play_table makes them); `next`, when not null,
+  // sees every call after this observer.
+  BoardLuck(const LuckValue& value, std::uint64_t key, HandObserver* next);
 
   void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
   void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;

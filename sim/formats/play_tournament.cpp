@@ -180,12 +180,12 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
   std::optional<RunoutLuck> luck;
   std::optional<BoardLuck> board_luck;
   if (cell.adjust_luck) {
-    const PlaceValues place_values = luck_place_values != nullptr
-                                         ? *luck_place_values
-                                         : sit_and_go_place_values(cell.payouts.percent, players);
-    observer = &luck.emplace(place_values, derive_key(key, kLuckStream), observer);
+    const LuckValue value(luck_place_values != nullptr ? *luck_place_values
+                                                       : sit_and_go_place_values(cell.payouts.percent, players));
+    const std::uint64_t luck_key = derive_key(key, kLuckStream);
+    observer = &luck.emplace(value, luck_key, observer);
+    if (cell.luck_board_terms) observer = &board_luck.emplace(value, luck_key, observer);
   }
-  if (cell.luck_board_terms) observer = &board_luck.emplace(cell, derive_key(key, kLuckStream), observer);
 
   Tournament tournament(rules, derive_key(key, kTableStream));
   // V8: a tournament seat that sits out is still dealt in and posts its

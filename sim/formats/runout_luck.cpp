@@ -82,11 +82,8 @@ Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> cont
   return winnings;
 }
 
-RunoutLuck::RunoutLuck(const PlaceValues& place_values, std::uint64_t key, HandObserver* next)
-    : value_(place_values), key_(key), next_(next) {}
-
-RunoutLuck::RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next)
-    : value_(cell), key_(key), next_(next) {}
+RunoutLuck::RunoutLuck(const LuckValue& value, std::uint64_t key, HandObserver* next)
+    : value_(value), key_(key), next_(next) {}
 
 void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
                               int samples) {

@@ -113,12 +113,10 @@ MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournam
 
 class RunoutLuck : public HandObserver {
  public:
-  // `key` is the luck stream's key of this table (play_table derives it);
-  // `next`, when not null, sees every call after this observer. V values
-  // the places of the table by `place_values`, or as a sit-and-go of the
-  // cell (sit_and_go_place_values of its payouts and players).
-  RunoutLuck(const PlaceValues& place_values, std::uint64_t key, HandObserver* next);
-  RunoutLuck(const Cell& cell, std::uint64_t key, HandObserver* next);
+  // `value` is V of this table (its places' values); `key` is the luck
+  // stream's key of this table (play_table derives it); `next`, when not
+  // null, sees every call after this observer.
+  RunoutLuck(const LuckValue& value, std::uint64_t key, HandObserver* next);
 
   void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
   void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;

@@ -161,7 +161,7 @@ TEST_CASE("A hand-made hand's board terms are its checked-down values after less
   play(hand, {Action::check_call(), Action::check_call(), Action::raise_to(100), Action::check_call(),
               Action::check_call(), Action::check_call(), Action::check_call(), Action::check_call()});
   constexpr std::uint64_t kKey = 5;
-  BoardLuck luck(cell, kKey, nullptr);
+  BoardLuck luck(LuckValue(cell), kKey, nullptr);
   std::array<BoardTerm, 3> terms;
   REQUIRE(luck.terms_of(tournament, hand, terms) == 3);
   // Heads-up, winner takes all: V(win) is the stack over the 2,000 chips.
@@ -229,7 +229,7 @@ TEST_CASE("Toy game, two hands checked down: the board terms leave the exact mea
     const HandSetup setup = aces_against_kings(tournament, rest);
     hand.start(setup);
     while (!hand.is_terminal()) hand.apply(Action::check_call());
-    BoardLuck luck(cell, derive_key(11, static_cast<std::uint64_t>(trial)), nullptr);
+    BoardLuck luck(LuckValue(cell), derive_key(11, static_cast<std::uint64_t>(trial)), nullptr);
     luck.hand_finished(tournament, hand, {0, 1});
     REQUIRE(luck.terms() == 3);
     const auto seat = static_cast<std::size_t>(setup.seats[0]);
@@ -285,7 +285,7 @@ TEST_CASE("Whole tournaments with board terms: the corrections of a table sum to
   Hand hand;
   std::int64_t terms = 0;
   for (std::int64_t index = 0; index < experiment.tournaments; ++index) {
-    BoardLuck counter(cell, 1, nullptr);
+    BoardLuck counter(LuckValue(cell), 1, nullptr);
     const TournamentRecord record = play_tournament(cell, label_of_entrant, experiment.seed, index, hand, &counter);
     terms += counter.terms();
     for (std::size_t m = 0; m < kLuckMetricCount; ++m) {

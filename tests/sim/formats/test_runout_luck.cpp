@@ -123,7 +123,7 @@ ToyDeal toy_deal(const Experiment& experiment, std::uint64_t trial, const std::v
   Hand hand;
   hand.start(setup);
   all_in(hand, flop.empty() ? Street::kPreflop : flop.size() == 3 ? Street::kFlop : Street::kTurn);
-  RunoutLuck luck(cell, derive_key(11, trial), nullptr);
+  RunoutLuck luck(LuckValue(cell), derive_key(11, trial), nullptr);
   const std::vector<int> entrants = {0, 1};
   luck.hand_finished(tournament, hand, entrants);
   REQUIRE(luck.runouts() == 1);
@@ -270,7 +270,7 @@ TEST_CASE("Whole tournaments: the corrections of a table sum to zero, the pots s
     for (std::int64_t index = 0; index < experiment.tournaments; ++index) {
       // The observer play_table makes is internal; a second one, chained
       // as an outside observer, sees the same hands and counts them.
-      RunoutLuck counter(cell, 1, nullptr);
+      RunoutLuck counter(LuckValue(cell), 1, nullptr);
       const TournamentRecord record = play_tournament(cell, label_of_entrant, experiment.seed, index, hand, &counter);
       runouts += counter.runouts();
       mismatches += counter.split_mismatches();
