@@ -94,6 +94,7 @@ void Hand::start(const HandSetup& setup) {
   state_.board = {};  // board cards not dealt yet stay hidden (0)
   state_.board_count = 0;
   state_.betting = BettingCount{};
+  state_.actions = ActionCounts{};
   to_act_ = -1;
   state_.pot = 0;
   rake_ = 0;
@@ -294,6 +295,7 @@ ApplyError Hand::apply(Action action) {
     // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
     return ApplyError::kUnknownAction;
   }
+  ++state_.actions.taken[p];
   return action_taken(player);
 }
 
@@ -328,7 +330,12 @@ ApplyError Hand::apply(Action action) {
   ++state_.betting.raises_this_round;
   state_.betting.callers_this_round = 0;
   state_.betting.last_raiser_this_round = player;
-  if (state_.street == Street::kPreflop) state_.betting.last_preflop_raiser = player;
+  ++state_.actions.taken[p];
+  ++state_.actions.aggressive[p];
+  if (state_.street == Street::kPreflop) {
+    state_.betting.last_preflop_raiser = player;
+    state_.actions.preflop_raisers |= 1u << player;
+  }
   pending_mask_ = active_mask_ & ~(1u << player);
   record(EventType::kBetRaise, player, to);
   make_room_for_orbit();

@@ -106,6 +106,15 @@ struct BettingCount {
   int last_preflop_raiser = -1;
 };
 
+// Each player's actions in the hand so far, counted as the hand applies
+// them: what opponent models would otherwise rescan the events for after
+// every hand. Public, like the events they count. Hand-order indices.
+struct ActionCounts {
+  std::array<int, kMaxPlayers> taken{};       // folds, checks, calls, bets and raises
+  std::array<int, kMaxPlayers> aggressive{};  // bets and raises
+  std::uint32_t preflop_raisers = 0;          // bit p: player p bet or raised preflop
+};
+
 // What the player to act sees (never the deck or other players' hole cards).
 struct Observation {
   int player = -1;  // hand-order index of the observer
@@ -126,6 +135,7 @@ struct Observation {
   Chips pot = 0;          // every chip in the middle, this round's bets included
   Chips highest_bet = 0;  // the bet to match this round
   BettingCount betting;
+  ActionCounts actions;
   LegalActions legal;
   std::span<const Event> history;  // public events of this hand so far
 };
@@ -155,6 +165,8 @@ class Hand {
   Chips pot() const { return state_.pot; }  // 0 once the hand is over
   int board_count() const { return state_.board_count; }
   std::span<const Event> events() const { return log_.view(); }
+  // Every player's actions so far; the whole hand's once it is over.
+  const ActionCounts& action_counts() const { return state_.actions; }
   // V10: the chips the house took from this hand (0 until it is over, and
   // without a rake), and each player's part of them: what the player would
   // have won without the rake less what it won. The parts add up to rake().

@@ -9,7 +9,6 @@
 // identify players: the index of a seat changes as the button moves.
 
 #include <array>
-#include <span>
 
 #include "engine/hand.h"
 
@@ -24,8 +23,8 @@ class OpponentModel {
   // Call on every decision: learns which seat each hand-order index is in
   // the current hand.
   void observe(const Observation& observation);
-  // Call with every finished hand's events.
-  void hand_over(std::span<const Event> events);
+  // Call with every finished hand's action counts (Hand::action_counts).
+  void hand_over(const ActionCounts& counts);
 
   // Share of dealt hands in which the seat raised preflop.
   double preflop_raise_rate(int seat) const;
@@ -35,6 +34,7 @@ class OpponentModel {
 
  private:
   std::array<std::int8_t, kMaxPlayers> seat_of_index_{};
+  int players_in_hand_ = 0;
   bool seats_known_ = false;  // observe() ran during the current hand
   std::array<int, kMaxPlayers> hands_{};
   std::array<int, kMaxPlayers> preflop_raises_{};

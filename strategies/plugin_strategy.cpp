@@ -130,12 +130,12 @@ class PluginBot final : public Strategy {
     }
   }
 
-  void hand_over(std::span<const Event> events) override {
+  void hand_ended(const HandEnd& end) override {
     // A player is dealt every hand until it busts: hands seen + 1 is the
     // table's hand number.
     ++hand_number_;
     if (handle_ == nullptr || functions_.hand_over == nullptr) return;
-    convert_events(events);
+    convert_events(end.events);
     functions_.hand_over(handle_, events_.data(), static_cast<int>(events_.size()));
   }
 

@@ -57,9 +57,8 @@ class ProcessBot final : public Strategy {
     return decode_action(answer.line, observation.legal);
   }
 
-  void hand_ended(std::span<const Event> events, std::span<const Chips> stacks,
-                  std::span<const std::int8_t> seats) override {
-    encode_hand_over(line_, tournament_, seat_, hand_, events, stacks, seats);
+  void hand_ended(const HandEnd& end) override {
+    encode_hand_over(line_, tournament_, seat_, hand_, end.events, end.stacks, end.seats);
     connection_.send(line_);
     ++hand_;
   }

@@ -53,7 +53,7 @@ class PushFoldStrategy final : public Strategy {
     return facing_raise(obs, hand, raiser, effective_bb);
   }
 
-  void hand_over(std::span<const Event> events) override { fallback_->hand_over(events); }
+  void hand_ended(const HandEnd& end) override { fallback_->hand_ended(end); }
 
  private:
   static std::size_t index(int player) { return static_cast<std::size_t>(player); }

@@ -17,6 +17,14 @@
 
 namespace sngsim {
 
+// The table when a hand is over, as every player saw it.
+struct HandEnd {
+  std::span<const Event> events;  // the hand's public events, shown cards included
+  ActionCounts action_counts;     // each hand-order player's actions (Hand::action_counts)
+  std::span<const Chips> stacks;  // stacks[p]: hand-order player p's stack after the hand
+  std::span<const std::int8_t> seats;  // seats[p]: its table seat
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -26,17 +34,9 @@ class Strategy {
   // otherwise (V5), and counts it.
   virtual Action decide(const Observation& observation) = 0;
 
-  // Called once per hand after it ends, with the hand's public events (shown
-  // cards included), for strategies that model their opponents.
-  virtual void hand_over(std::span<const Event> /*events*/) {}
-
-  // The same moment with the table after the hand: `stacks[p]` is the stack
-  // of hand-order player p and `seats[p]` its table seat. By default it
-  // calls hand_over(events).
-  virtual void hand_ended(std::span<const Event> events, std::span<const Chips> /*stacks*/,
-                          std::span<const std::int8_t> /*seats*/) {
-    hand_over(events);
-  }
+  // Called once per hand after it ends, for strategies that model their
+  // opponents or keep count of the table.
+  virtual void hand_ended(const HandEnd& /*end*/) {}
 
   // Called once when the table is over, before the strategy is destroyed,
   // with the player's place and the share of the prize pool (percent) that

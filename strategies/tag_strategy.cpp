@@ -106,7 +106,7 @@ class Tag final : public Strategy {
     return obs.street == Street::kPreflop ? preflop(obs) : postflop(obs);
   }
 
-  void hand_over(std::span<const Event> events) override { opponents_.hand_over(events); }
+  void hand_ended(const HandEnd& end) override { opponents_.hand_over(end.action_counts); }
 
  private:
   int seat_of(const Observation& obs, int player) const { return obs.seats[static_cast<std::size_t>(player)]; }

@@ -146,11 +146,9 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
   std::array<Chips, kMaxPlayers> stacks{};
   for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);
   const auto players = static_cast<std::size_t>(setup.num_players);
-  for (std::size_t p = 0; p < players; ++p) {
-    strategy_of_seat[static_cast<std::size_t>(setup.seats[p])]->hand_ended(
-        hand.events(), std::span<const Chips>(stacks.data(), players),
-        std::span<const std::int8_t>(setup.seats.data(), players));
-  }
+  const HandEnd end{hand.events(), hand.action_counts(), std::span<const Chips>(stacks.data(), players),
+                    std::span<const std::int8_t>(setup.seats.data(), players)};
+  for (std::size_t p = 0; p < players; ++p) strategy_of_seat[static_cast<std::size_t>(setup.seats[p])]->hand_ended(end);
   return faults;
 }
 

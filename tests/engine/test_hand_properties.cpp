@@ -353,6 +353,24 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
     if (e.type == EventType::kShow || e.type == EventType::kMuck) ++shown_or_mucked[i];
     if (e.type == EventType::kUncalledReturn) returned[i] += e.amount;
   }
+  // The action counts bots read instead of the events say what the events say.
+  ActionCounts counted;
+  for (const Event& e : hand.events()) {
+    if (e.player < 0) continue;
+    const auto i = static_cast<std::size_t>(e.player);
+    const bool action = e.type == EventType::kFold || e.type == EventType::kCheck || e.type == EventType::kCall ||
+                        e.type == EventType::kBetRaise;
+    counted.taken[i] += action ? 1 : 0;
+    if (e.type != EventType::kBetRaise) continue;
+    ++counted.aggressive[i];
+    if (e.street == Street::kPreflop) counted.preflop_raisers |= 1u << e.player;
+  }
+  const ActionCounts& counts = hand.action_counts();
+  if (counts.taken != counted.taken || counts.aggressive != counted.aggressive ||
+      counts.preflop_raisers != counted.preflop_raisers) {
+    fail("the action counts agree with the events", "preflop raisers " + std::to_string(counts.preflop_raisers) +
+                                                        " against " + std::to_string(counted.preflop_raisers));
+  }
   int live = 0;
   for (int q = 0; q < n; ++q) live += hand.has_folded(q) ? 0 : 1;
   Chips live_max = 0;

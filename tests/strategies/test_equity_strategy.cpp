@@ -59,7 +59,7 @@ std::vector<Action> play_random_hands(const GameRules& rules, int players, int h
       REQUIRE(error == ApplyError::kNone);
       actions.push_back(action);
     }
-    for (auto& bot : bots) bot->hand_over(hand.events());
+    for (auto& bot : bots) bot->hand_ended(HandEnd{hand.events(), hand.action_counts(), {}, {}});
   }
   return actions;
 }

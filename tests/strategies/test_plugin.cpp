@@ -263,7 +263,7 @@ TEST_CASE("plug-in ABI version 2: struct_size, the betting counts and the tourna
   // first of level 2.
   obs.betting = BettingCount{0, 0, -1, 1};
   for (int hand = 2; hand <= 5; ++hand) {
-    bot->hand_over({});
+    bot->hand_ended(HandEnd{});
     bot->decide(obs);
     seen = probe_last();
     INFO("hand " << hand);

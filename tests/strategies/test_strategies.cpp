@@ -631,7 +631,7 @@ TEST_CASE("the opponent model learns who raises and who only calls", "[strategie
           is_maniac && obs.legal.can_raise ? Action::raise_to(obs.legal.min_raise_to) : Action::check_call();
       REQUIRE(hand.apply(action) == ApplyError::kNone);
     }
-    model.hand_over(hand.events());
+    model.hand_over(hand.action_counts());
   }
   CHECK(model.preflop_raise_rate(0) > 0.8);
   CHECK(model.preflop_raise_rate(1) < 0.05);
