@@ -201,7 +201,13 @@ Chips Hand::pot_limit_raise_to(int player) const {
 
 LegalActions Hand::legal_actions() const {
   LegalActions legal;
-  if (to_act_ < 0) return legal;
+  write_legal_actions(legal);
+  return legal;
+}
+
+void Hand::write_legal_actions(LegalActions& legal) const {
+  legal = LegalActions{};
+  if (to_act_ < 0) return;
   const auto p = static_cast<std::size_t>(to_act_);
   const Chips to_call = std::max<Chips>(0, state_.highest_bet - state_.bets[p]);
   legal.call_amount = std::min(to_call, state_.stacks[p]);
@@ -212,12 +218,12 @@ LegalActions Hand::legal_actions() const {
   const bool someone_can_answer = (active_mask_ & ~(1u << to_act_)) != 0;
   const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
                          full_bets_ < kFixedLimitBetCap;
-  if (!(all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_))) return legal;
+  if (!(all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_))) return;
   // R12: chips beyond what another live player could put in this round can
   // never be called, so no bet goes past that; when nobody can match more
   // than the current bet, raising is closed.
   const Chips answerable_to = max_reach_of_others(to_act_);
-  if (answerable_to <= state_.highest_bet) return legal;
+  if (answerable_to <= state_.highest_bet) return;
   legal.can_raise = true;
 
   Chips min_to = state_.highest_bet + min_raise_increment_;
@@ -231,7 +237,6 @@ LegalActions Hand::legal_actions() const {
   // than a full raise, as going all-in for less is.
   legal.max_raise_to = std::min({max_to, all_in_to, answerable_to});
   legal.min_raise_to = std::min(min_to, legal.max_raise_to);
-  return legal;
 }
 
 namespace {
@@ -730,7 +735,7 @@ void Hand::end_hand() {
 const Observation& Hand::observe() const {
   state_.player = to_act_;
   state_.hole = to_act_ >= 0 ? setup_.hole[static_cast<std::size_t>(to_act_)] : std::array<Card, 4>{};
-  state_.legal = legal_actions();
+  write_legal_actions(state_.legal);
   state_.history = events();
   return state_;
 }
