@@ -57,6 +57,8 @@ class Tournament {
   int seat_count() const { return rules_->players; }
   Chips stack(int seat) const { return stack_[static_cast<std::size_t>(seat)]; }
   bool is_alive(int seat) const { return (alive_mask_ >> seat) & 1u; }
+  // Bit s set: seat s still has chips.
+  std::uint32_t alive_mask() const { return alive_mask_; }
   Placement placement(int seat) const { return placement_[static_cast<std::size_t>(seat)]; }
 
   // The hand being (or last) played: its level and positions. The button or

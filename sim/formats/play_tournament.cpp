@@ -1,6 +1,7 @@
 #include "sim/formats/play_tournament.h"
 
 #include <array>
+#include <bit>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -201,13 +202,12 @@ TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, cons
     hand.start(tournament.deal_next_hand());
     if (play_hand(hand, strategies, record.faults, &sit_outs) > 0) note_first_faults(record, tournament.hands_played());
     if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
+    const std::uint32_t alive_before = tournament.alive_mask();
     tournament.finish_hand(hand);
     if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);
-    for (int seat = 0; seat < players; ++seat) {
-      const auto s = static_cast<std::size_t>(seat);
-      if (record.bust_hand[s] == 0 && !tournament.is_alive(seat)) {
-        record.bust_hand[s] = static_cast<std::int16_t>(tournament.hands_played());
-      }
+    for (std::uint32_t busted = alive_before & ~tournament.alive_mask(); busted != 0; busted &= busted - 1) {
+      record.bust_hand[static_cast<std::size_t>(std::countr_zero(busted))] =
+          static_cast<std::int16_t>(tournament.hands_played());
     }
   }
   if (observer != nullptr) observer->tournament_finished(tournament, entrant_of_seat);
