@@ -219,6 +219,7 @@ void CellStats::add(const TournamentRecord& record) {
 
 std::vector<EntryOutcome> CellStats::outcomes_of(const TournamentRecord& record) const {
   std::vector<EntryOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(record.seats));  // one allocation per tournament, not four
   for (int seat = 0; seat < record.seats; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     outcomes.push_back(paired_->outcome(record.label[s], record.placement[s]));
@@ -228,6 +229,7 @@ std::vector<EntryOutcome> CellStats::outcomes_of(const TournamentRecord& record)
 
 std::vector<EntryOutcome> CellStats::outcomes_of(const ShootoutRecord& record) const {
   std::vector<EntryOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(record.field));
   for (int f = 0; f < record.field; ++f) {
     const auto i = static_cast<std::size_t>(f);
     outcomes.push_back(paired_->outcome(record.label[i], record.placement[i]));

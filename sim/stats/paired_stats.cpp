@@ -36,6 +36,16 @@ PairedStats::PairedStats(const Cell& cell, const std::vector<std::string>& label
   // kShareUnit splits a prize among at most kMaxPlayers.
   prize_exact_ = max_paid_place_sharers(cell) <= kMaxPlayers;
 
+  for (int a = 0; a < label_count_; ++a) {
+    for (int b = a + 1; b < label_count_; ++b) {
+      // Per seat of a duplicate group both counts grow by the group size,
+      // which cancels: one pair of weights serves tournaments and groups.
+      const std::int64_t e_a = entries_per_tournament(a);
+      const std::int64_t e_b = entries_per_tournament(b);
+      const std::int64_t g = std::gcd(e_a, e_b);
+      pair_weights_.push_back({e_b / g, e_a / g});
+    }
+  }
   label_moments_.assign(labels.size() * kMetricCount, Moments{});
   const std::size_t pairs = labels.size() * (labels.size() - std::min<std::size_t>(labels.size(), 1)) / 2;
   tournament_moments_.assign(pairs * kMetricCount, Moments{});
@@ -101,16 +111,15 @@ std::vector<Int128> PairedStats::label_sums(std::span<const EntryOutcome> entrie
   return sums;
 }
 
-void PairedStats::add_differences(const std::vector<Int128>& sums, std::int64_t per_seat, std::vector<Moments>& into) {
+void PairedStats::add_differences(const std::vector<Int128>& sums, std::vector<Moments>& into) {
+  std::size_t pair = 0;
   for (int a = 0; a < label_count_; ++a) {
-    for (int b = a + 1; b < label_count_; ++b) {
-      const std::int64_t e_a = entries_per_tournament(a) * per_seat;
-      const std::int64_t e_b = entries_per_tournament(b) * per_seat;
-      const std::int64_t g = std::gcd(e_a, e_b);
+    for (int b = a + 1; b < label_count_; ++b, ++pair) {
+      const auto [weight_a, weight_b] = pair_weights_[pair];
       for (int m = 0; m < kMetricCount; ++m) {
         const Int128 s_a = sums[static_cast<std::size_t>(a * kMetricCount + m)];
         const Int128 s_b = sums[static_cast<std::size_t>(b * kMetricCount + m)];
-        into[moment_index(a, b, static_cast<Metric>(m))].add((e_b / g) * s_a - (e_a / g) * s_b);
+        into[moment_index(a, b, static_cast<Metric>(m))].add(weight_a * s_a - weight_b * s_b);
       }
     }
   }
@@ -125,14 +134,14 @@ void PairedStats::add_tournament(std::span<const EntryOutcome> entries) {
       label_moments_[static_cast<std::size_t>(entry.label * kMetricCount + m)].add(entry.value[static_cast<std::size_t>(m)]);
     }
   }
-  add_differences(sums, 1, tournament_moments_);
+  add_differences(sums, tournament_moments_);
 }
 
 void PairedStats::add_group(std::span<const EntryOutcome> entries) {
   if (!duplicate()) throw std::invalid_argument("a duplicate group added to a cell without seating: duplicate");
   const std::vector<Int128> sums = label_sums(entries, group_size_);
   ++groups_;
-  add_differences(sums, group_size_, group_moments_);
+  add_differences(sums, group_moments_);
 }
 
 std::int64_t PairedStats::tournament_scale(int a, int b) const {

@@ -144,7 +144,9 @@ class PairedStats {
   // Per-label entry counts and outcome sums of `entries`; throws unless
   // every label holds `per_seat` entries per seat it has.
   std::vector<Int128> label_sums(std::span<const EntryOutcome> entries, std::int64_t per_seat) const;
-  void add_differences(const std::vector<Int128>& sums, std::int64_t per_seat, std::vector<Moments>& into);
+  // Into `into`, for every pair a < b: weight_a * sum of a - weight_b * sum
+  // of b, the pair's weights making the two sides count equal entries.
+  void add_differences(const std::vector<Int128>& sums, std::vector<Moments>& into);
 
   // Shape.
   int label_count_ = 0;
@@ -155,6 +157,10 @@ class PairedStats {
   int prize_divisor_ = 1;           // shootout.winners: paid: the tables, which share places 1..tables
   Payouts payouts_;
   bool prize_exact_ = true;
+  // [pair] for a < b in moment_index order: {e_b, e_a} / gcd(e_a, e_b) of
+  // the labels' entries per tournament, computed once rather than a gcd per
+  // pair per tournament.
+  std::vector<std::array<std::int64_t, 2>> pair_weights_;
 
   // Accumulators.
   std::int64_t groups_ = 0;
