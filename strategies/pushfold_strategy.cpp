@@ -102,8 +102,7 @@ class PushFoldStrategy final : public Strategy {
     }
     const double raiser_bb =
         static_cast<double>(std::min(start_stack(obs, raiser), raiser_cover)) / static_cast<double>(obs.min_bet);
-    const ClassWeights& range = first_in_push_range(raiser_bb, raiser_behind);
-    const double equity = preflop_equity_table().equity_vs_range(hand, range);
+    const double equity = first_in_push_range_equities(raiser_bb, raiser_behind)[index(hand)];
 
     // What a call can win: from each player at most what this player will
     // have put in (side pots, R13).
