@@ -34,9 +34,30 @@ struct HandReading {
   bool open_ended = false;  // two ranks complete a straight the hole cards play in
   bool gutshot = false;     // exactly one rank does
   bool has_draw() const { return flush_draw || open_ended; }
+  bool operator==(const HandReading&) const = default;
 };
 
-// Precondition: observation.board_count >= 3.
+// The made hand and the draws. Precondition (of every function here):
+// observation.board_count >= 3, and its hole and board slots up to their
+// counts hold valid cards.
 HandReading read_hand(const Observation& observation);
+
+// read_hand without the draws: the same category, tier, overpair and
+// top_pair, the draw flags false. The draws are about a third of a
+// reading's cost, so a bot that looks at them only in some branches reads
+// the made hand first and adds them where it needs them:
+// with_draws(observation, read_made_hand(observation)) == read_hand(observation).
+HandReading read_made_hand(const Observation& observation);
+// `made` (read_made_hand of this observation) with its draw flags set.
+HandReading with_draws(const Observation& observation, HandReading made);
+
+// The ranks (bit r for rank r, 0 = deuce) of which one more board card
+// would complete a straight the hole cards play in: five ranks in a row
+// (the ace also low). In hold'em at least one of the five is held in the
+// hole and not on the board (else the straight is the board's); in Omaha
+// two are the ranks of two hole cards, the other three board ranks. With
+// two or more such ranks read_hand says open_ended, with one gutshot (on
+// the flop and the turn, below a straight).
+std::uint32_t straight_outs(const Observation& observation);
 
 }  // namespace sngsim

@@ -50,7 +50,8 @@ class Profile final : public Strategy {
   }
 
   Action postflop(const Observation& obs) {
-    const HandReading reading = read_hand(obs);
+    // The draws matter only facing a bet with nothing made: read them there.
+    const HandReading reading = read_made_hand(obs);
     const bool made = reading.tier >= MadeTier::kWeakPair;
     const BettingCount& betting = obs.betting;
     if (obs.legal.can_check) {
@@ -64,7 +65,7 @@ class Profile final : public Strategy {
     if (made) return chance(params_.aggression) ? raise(obs) : Action::check_call();
     if (chance(params_.bluff)) return raise(obs);
     // A draw always sees the next card; nothing at all folds some of the time.
-    if (!reading.has_draw() && chance(params_.fold_to_bet)) return Action::fold();
+    if (!with_draws(obs, reading).has_draw() && chance(params_.fold_to_bet)) return Action::fold();
     return Action::check_call();
   }
 

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <string_view>
 
 namespace sngsim {
@@ -278,6 +280,27 @@ const ClassWeights& first_in_push_range(double stack_bb, int players_behind) {
   if (behind == 1) return heads_up_push_fold(stack_bb).push;
   const auto g = static_cast<std::size_t>(push_fold_grid_index(stack_bb));
   return first_in_table()[g * kBehindSlots + static_cast<std::size_t>(behind - 2)];
+}
+
+const ClassWeights& first_in_push_range_equities(double stack_bb, int players_behind) {
+  // One slot per range first_in_push_range returns: per grid point, 1..kMaxPlayersBehind behind.
+  constexpr std::size_t kSlots = kGridPoints * kMaxPlayersBehind;
+  struct Cache {
+    std::mutex filling;
+    std::array<std::atomic<bool>, kSlots> ready{};
+    std::array<ClassWeights, kSlots> equities{};
+  };
+  static Cache cache;
+  const auto behind = static_cast<std::size_t>(std::clamp(players_behind, 1, kMaxPlayersBehind));
+  const std::size_t slot = static_cast<std::size_t>(push_fold_grid_index(stack_bb)) * kMaxPlayersBehind + behind - 1;
+  if (!cache.ready[slot].load(std::memory_order_acquire)) {
+    const std::lock_guard lock(cache.filling);
+    if (!cache.ready[slot].load(std::memory_order_relaxed)) {
+      cache.equities[slot] = preflop_equity_table().equities_vs_range(first_in_push_range(stack_bb, players_behind));
+      cache.ready[slot].store(true, std::memory_order_release);
+    }
+  }
+  return cache.equities[slot];
 }
 
 std::string format_push_fold_tables(const std::vector<std::string>& header_lines) {

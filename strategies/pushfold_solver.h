@@ -77,6 +77,13 @@ const PushFoldSolution& heads_up_push_fold(double stack_bb);
 // heads_up_push_fold (players_behind clamped to 1..kMaxPlayersBehind).
 const ClassWeights& first_in_push_range(double stack_bb, int players_behind);
 
+// Every class's equity against first_in_push_range(stack_bb, players_behind):
+// PreflopEquityTable::equities_vs_range of that range, bit for bit. Each
+// range's equities are computed on its first use (thread-safe) and kept, as
+// a bot facing a push would otherwise pay for a 169-term sum of dependent
+// additions (about 260 ns) on every such decision.
+const ClassWeights& first_in_push_range_equities(double stack_bb, int players_behind);
+
 // Solves every grid point from scratch (a few seconds) and writes the
 // compiled-in tables as C++ initialisers, doubles in hexadecimal so that
 // they read back bit for bit: `sngsim pushfold-table --write

@@ -42,7 +42,9 @@ class PushFoldStrategy final : public Strategy {
     const int me = obs.player;
     Chips largest_other = 0;
     for (int p = 0; p < obs.num_players; ++p) {
-      if (p != me && !obs.folded[index(p)]) largest_other = std::max(largest_other, start_stack(obs, p));
+      // No branch on who has folded (it changes from one decision to the next).
+      const bool live_other = (p != me) & !obs.folded[index(p)];
+      largest_other = std::max(largest_other, live_other ? start_stack(obs, p) : Chips{0});
     }
     const double effective_bb = static_cast<double>(std::min(start_stack(obs, me), largest_other)) / bb;
     if (effective_bb > threshold_bb_) return fallback_->decide(obs);
@@ -102,8 +104,7 @@ class PushFoldStrategy final : public Strategy {
     }
     const double raiser_bb =
         static_cast<double>(std::min(start_stack(obs, raiser), raiser_cover)) / static_cast<double>(obs.min_bet);
-    const ClassWeights& range = first_in_push_range(raiser_bb, raiser_behind);
-    const double equity = preflop_equity_table().equity_vs_range(hand, range);
+    const double equity = first_in_push_range_equities(raiser_bb, raiser_behind)[index(hand)];
 
     // What a call can win: from each player at most what this player will
     // have put in (side pots, R13).

@@ -45,7 +45,7 @@ class Rock final : public Strategy {
   }
 
   Action postflop(const Observation& obs) const {
-    const HandReading reading = read_hand(obs);
+    const HandReading reading = read_made_hand(obs);  // the rock never plays a draw
     if (reading.tier < MadeTier::kWeakPair) return check_or_fold(obs);
     if (obs.legal.can_check || reading.tier >= MadeTier::kTrips) return bet_pot_fraction(obs, params_.bet_size);
     return Action::check_call();

@@ -142,6 +142,22 @@ TEST_CASE("More players behind, tighter first-in pushes", "[pushfold]") {
   CHECK(first_in_push_range(10, 5)[static_cast<std::size_t>(class_named("72o"))] == 0.0);
 }
 
+TEST_CASE("The kept push-range equities are equity_vs_range's, bit for bit", "[pushfold]") {
+  const PreflopEquityTable& table = preflop_equity_table();
+  for (int g = 0; g < kPushFoldGridPoints; ++g) {
+    const double stack = push_fold_grid_stack(g);
+    for (int behind = 0; behind <= kMaxPlayersBehind + 1; ++behind) {  // clamped at both ends
+      const ClassWeights& range = first_in_push_range(stack, behind);
+      const ClassWeights& kept = first_in_push_range_equities(stack, behind);
+      CHECK(&kept == &first_in_push_range_equities(stack + 0.2, behind));  // off the grid: the nearest point
+      for (int hand = 0; hand < kHandClassCount; ++hand) {
+        const double direct = table.equity_vs_range(hand, range);
+        REQUIRE(std::memcmp(&kept[static_cast<std::size_t>(hand)], &direct, sizeof direct) == 0);
+      }
+    }
+  }
+}
+
 TEST_CASE("pushfold plays the solved ranges heads-up", "[pushfold]") {
   const PushFoldSolution& ten = heads_up_push_fold(10);
   auto bot = make("pushfold");
