@@ -1,5 +1,9 @@
 #include "engine/evaluator_tables.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
@@ -312,7 +316,14 @@ void build_omaha_tables(Tables& tables) {
 
 }  // namespace
 
-Tables::Tables() {
+HugePageRequest::HugePageRequest([[maybe_unused]] const void* start, [[maybe_unused]] std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // A hint: refused (no transparent huge pages), the tables work as before.
+  madvise(const_cast<void*>(start), bytes, MADV_HUGEPAGE);
+#endif
+}
+
+Tables::Tables() : HugePageRequest(this, sizeof(Tables)) {
   const ValueOf value_of;
   build_suit_tables(*this, value_of);
   build_perfect_hash(*this, rank_entries(value_of));
