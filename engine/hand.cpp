@@ -256,6 +256,7 @@ int Hand::next_to_act(int after) const {
 }
 
 inline ApplyError Hand::action_taken(int player) {
+  ++state_.actions.taken[static_cast<std::size_t>(player)];
   const std::uint32_t bit = 1u << player;
   unsettled_mask_ |= bit;
   pending_mask_ &= ~bit;
@@ -300,7 +301,6 @@ ApplyError Hand::apply(Action action) {
     // An ActionType cast from a bad integer (a bot's bug) is refused, not ignored.
     return ApplyError::kUnknownAction;
   }
-  ++state_.actions.taken[p];
   return action_taken(player);
 }
 
@@ -335,7 +335,6 @@ ApplyError Hand::apply(Action action) {
   ++state_.betting.raises_this_round;
   state_.betting.callers_this_round = 0;
   state_.betting.last_raiser_this_round = player;
-  ++state_.actions.taken[p];
   ++state_.actions.aggressive[p];
   if (state_.street == Street::kPreflop) {
     state_.betting.last_preflop_raiser = player;

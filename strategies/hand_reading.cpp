@@ -56,7 +56,7 @@ HandCategory board_category(CardSet board, int board_count) {
   const std::uint32_t s2 = board.suit_mask(2);
   const std::uint32_t s3 = board.suit_mask(3);
   const std::uint32_t odd = s0 ^ s1 ^ s2 ^ s3;  // one card or three
-  const std::uint32_t two_or_more = (s0 & s1) | (s2 & s3) | ((s0 | s1) & (s2 | s3));
+  const std::uint32_t two_or_more = ranks_held_twice(board);
   const std::uint32_t four = s0 & s1 & s2 & s3;
   const int pairs = std::popcount(two_or_more & ~odd & ~four);
   if (four != 0) return HandCategory::kFourOfAKind;
