@@ -156,6 +156,20 @@ TEST_CASE("A broken bot setup stops the run with exit code 2 and the entry's pla
     CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(plain) + " > " + log + " 2>&1") == 2);
     CHECK_THAT(read_text(log), Catch::Contains(plain + ":6:35:"));
     CHECK_THAT(read_text(log), Catch::Contains("not executable"));
+    // An interpreter starts without its script and fails only in its log:
+    // the missing script is an error of the file, at the argument.
+    const std::string no_script = scratch.write(
+        "no-script.yaml", head + "  - {strategy: process, command: [" + testing::python() + ", -u, bots/gone.py]}\n");
+    CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(no_script) + " > " + log + " 2>&1") == 2);
+    CHECK_THAT(read_text(log), Catch::Contains(no_script + ":6:"));
+    CHECK_THAT(read_text(log), Catch::Contains("lineup[1].command[2]: no script '" +
+                                               (scratch.path() / "bots/gone.py").string() + "'"));
+    const std::string inline_code = scratch.write(
+        "inline.yaml", head + "  - {strategy: process, command: [" + testing::python() + ", -c, 'import x/y.py']}\n");
+    CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(inline_code) + " > " + log + " 2>&1") == 0);
+    // validate names the code the file would run, and what it ran itself.
+    CHECK_THAT(read_text(log), Catch::Contains("runs code: process bot 'process': " + testing::python() + " -c"));
+    CHECK_THAT(read_text(log), Catch::Contains("(started by run, not by validate)"));
     const std::string stray = scratch.write("stray.yaml", head + "  - {strategy: rock, command: [x]}\n");
     CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(stray) + " > " + log + " 2>&1") == 2);
     CHECK_THAT(read_text(log), Catch::Contains("command is only read with strategy: process"));
