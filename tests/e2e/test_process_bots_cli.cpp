@@ -31,6 +31,16 @@ using testing::shell;
 using testing::spawn;
 using testing::TempDir;
 
+// A three-seat run of `tournaments` with the test bot `file` (label `label`,
+// extra environment `env`, e.g. where it records pids) against tag and rock.
+std::string bot_run_config(TempDir& scratch, const std::string& label, const std::string& file, int tournaments,
+                           const std::string& env) {
+  return scratch.write(label + ".yaml", "seed: 2\ntournaments: " + std::to_string(tournaments) +
+                                            "\ntable: {players: 3}\nlineup:\n" +
+                                            bot_entry(label, file, ", env: {" + env + "}") +
+                                            "  - strategy: tag\n  - strategy: rock\n");
+}
+
 }  // namespace
 
 TEST_CASE("sngsim run: faults by reason in summary.json, the bot's stderr in bots/<label>.log", "[process][cli]") {
@@ -184,12 +194,8 @@ TEST_CASE("No bot process outlives sngsim: a finished run, Ctrl-C, kill -9, a bo
   fs::create_directories(pids);
   // stubborn_bot ignores SIGTERM and SIGINT and keeps running after bye.
   const auto config = [&](int tournaments, const std::string& delay) {
-    return scratch.write("stubborn.yaml", "seed: 2\ntournaments: " + std::to_string(tournaments) +
-                                              "\ntable: {players: 3}\nlineup:\n" +
-                                              bot_entry("stubborn", "stubborn_bot.py",
-                                                        ", env: {STUBBORN_PID_DIR: " + pids.string() +
-                                                            ", STUBBORN_DELAY: '" + delay + "'}") +
-                                              "  - strategy: tag\n  - strategy: rock\n");
+    return bot_run_config(scratch, "stubborn", "stubborn_bot.py", tournaments,
+                          "STUBBORN_PID_DIR: " + pids.string() + ", STUBBORN_DELAY: '" + delay + "'");
   };
   const std::string run = std::string(SNGSIM_BINARY) + " run ";
   const fs::path out = scratch.path() / "out";
@@ -235,12 +241,8 @@ TEST_CASE("No process a bot started outlives sngsim, even one that left the bot'
   const fs::path pids = scratch.path() / "pids";
   fs::create_directories(pids);
   const auto config = [&](int tournaments, const std::string& crash) {
-    return scratch.write("escape.yaml", "seed: 2\ntournaments: " + std::to_string(tournaments) +
-                                            "\ntable: {players: 3}\nlineup:\n" +
-                                            bot_entry("escape", "escape_bot.py",
-                                                      ", env: {ESCAPE_PID_DIR: " + pids.string() +
-                                                          ", ESCAPE_CRASH: '" + crash + "'}") +
-                                            "  - strategy: tag\n  - strategy: rock\n");
+    return bot_run_config(scratch, "escape", "escape_bot.py", tournaments,
+                          "ESCAPE_PID_DIR: " + pids.string() + ", ESCAPE_CRASH: '" + crash + "'");
   };
   const std::string run = std::string(SNGSIM_BINARY) + " run ";
   const std::string out = quote((scratch.path() / "out").string());
