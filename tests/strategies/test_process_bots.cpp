@@ -255,6 +255,7 @@ TEST_CASE("A bot writing 64 MB without a newline costs a bounded buffer, and one
   peak = std::max(peak, resident_kib());
   CHECK(peak - before < 16 * 1024);  // KiB: the limit and a read block, not 64 MB
   CHECK(bot.read_line(line, deadline) == BotProcess::Read::kClosed);
+  std::filesystem::remove(command.log_path);
 }
 
 TEST_CASE("Every label has its own log file: a/b and a_b do not share bots/a_b.log", "[process][limits]") {
