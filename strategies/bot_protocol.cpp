@@ -264,15 +264,31 @@ void encode_tournament_end(std::string& out, std::string_view tournament, int se
 
 void encode_bye(std::string& out) { out = "{\"type\":\"bye\"}\n"; }
 
+namespace {
+
+// A reply as a message quotes it: its first 200 bytes, control bytes (a
+// terminal's escape sequences) as '?', so a bot cannot flood or steer the
+// terminal through sngsim's messages.
+std::string shown_reply(std::string_view line) {
+  std::string shown(line.substr(0, 200));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') c = '?';
+  }
+  if (line.size() > 200) shown += "...";
+  return shown;
+}
+
+}  // namespace
+
 std::optional<std::string> hello_reply_problem(std::string_view line) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
-  const std::string shown = std::string(line.substr(0, 200));
+  const std::string shown = shown_reply(line);
   if (reply.is_discarded() || !reply.is_object()) return "answered hello with a line that is not a JSON object: " + shown;
   const auto type = reply.find("type");
   if (type == reply.end() || *type != "hello") return "answered hello without \"type\": \"hello\": " + shown;
   const auto protocol = reply.find("protocol");
   if (protocol == reply.end() || !protocol->is_number_integer() || *protocol != kBotProtocolVersion) {
-    return "speaks protocol " + (protocol == reply.end() ? std::string("(none)") : protocol->dump()) +
+    return "speaks protocol " + (protocol == reply.end() ? std::string("(none)") : shown_reply(protocol->dump())) +
            ", this sngsim speaks " + std::to_string(kBotProtocolVersion);
   }
   return std::nullopt;
@@ -281,7 +297,7 @@ std::optional<std::string> hello_reply_problem(std::string_view line) {
 Action decode_action(std::string_view line, const LegalActions& legal) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
-    throw StrategyFault(FaultReason::kNotJson, "not a JSON object: " + std::string(line.substr(0, 200)));
+    throw StrategyFault(FaultReason::kNotJson, "not a JSON object: " + shown_reply(line));
   }
   const auto action = reply.find("action");
   if (action == reply.end() || !action->is_string()) {
@@ -301,7 +317,7 @@ Action decode_action(std::string_view line, const LegalActions& legal) {
     }
     return Action::raise_to(to->get<Chips>());
   }
-  throw StrategyFault(FaultReason::kUnknownAction, "unknown action '" + name + "'");
+  throw StrategyFault(FaultReason::kUnknownAction, "unknown action '" + shown_reply(name) + "'");
 }
 
 }  // namespace sngsim
