@@ -456,7 +456,7 @@ bool Hand::is_single_pot() const {
   for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
     const int p = std::countr_zero(rest);
     const auto i = static_cast<std::size_t>(p);
-    single &= (ante_[i] >= setup_.antes[i]) & (bet_total(p) == level);
+    single &= static_cast<int>(ante_[i] >= setup_.antes[i]) & static_cast<int>(bet_total(p) == level);
   }
   return single;
 }
