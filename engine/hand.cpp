@@ -5,6 +5,7 @@
 #include <cassert>
 #include <limits>
 
+#include "engine/game_definition.h"
 #include "engine/evaluator.h"
 
 namespace sngsim {
@@ -548,7 +549,7 @@ void Hand::showdown(bool run_out) {
 
   Ranks rank{};
   std::array<CardSet, kMaxPlayers> hole{};
-  if (setup_.rules.hole_cards == 2) {
+  if (is_holdem(setup_.rules.hole_cards)) {
     // Hold'em: the board's sums once, then two adds per player
     // (engine/evaluator.h), the fastest of the evaluator's paths.
     HoldemHand board;

@@ -6,6 +6,7 @@
 #include <thread>
 #include <variant>
 
+#include "engine/game_definition.h"
 #include "strategies/hand_classes.h"
 
 namespace sngsim {
@@ -45,7 +46,7 @@ class Grader {
     const HandSetup& setup = game.setup;
     const int n = setup.num_players;
     const auto at = [](const auto& values, int i) { return values[static_cast<std::size_t>(i)]; };
-    if (hand.variant != "NT" || setup.rules.hole_cards != 2) {
+    if (setup.rules.betting != BettingStructure::kNoLimit || !is_holdem(setup.rules.hole_cards)) {
       ++report_.hands_not_push_fold;
       return;
     }
