@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -15,7 +16,7 @@
 
 namespace sngsim {
 
-enum class Game : std::uint8_t { kHoldem, kOmaha };
+enum class GameKind : std::uint8_t { kHoldem, kOmaha };
 
 // How a player's hand is valued at the showdown (R16; engine/evaluator.h).
 enum class ShowdownEvaluator : std::uint8_t {
@@ -24,7 +25,7 @@ enum class ShowdownEvaluator : std::uint8_t {
 };
 
 struct GameDefinition {
-  Game game;
+  GameKind game;
   std::string_view name;     // the config's `table.game` value
   std::string_view title;    // for people: "Hold'em"
   int hole_cards;            // dealt to each player (R7); also the plug-in ABI's hole_card_count
@@ -33,7 +34,8 @@ struct GameDefinition {
   // The PHH variant code of each betting structure, in BettingStructure
   // order; the bot protocol sends the same codes (docs/bot-protocol.md).
   // PHH's specification names NT, PO and FT; the others follow its pattern
-  // (betting letter, game letter) and only sngsim reads them (docs/phh.md).
+  // (betting letter, game letter), and only sngsim reads them
+  // (docs/output-format.md).
   std::array<std::string_view, 3> variant_codes;
   // Which of them the PHH specification defines (pokerkit reads only those).
   std::array<bool, 3> variant_code_is_standard;
@@ -43,16 +45,16 @@ struct GameDefinition {
 };
 
 inline constexpr std::array<GameDefinition, 2> kGames{{
-    {Game::kHoldem, "holdem", "Hold'em", 2, 52, ShowdownEvaluator::kBestFiveOfSeven,
+    {GameKind::kHoldem, "holdem", "Hold'em", 2, 52, ShowdownEvaluator::kBestFiveOfSeven,
      {"NT", "PT", "FT"}, {true, false, true}, {true, true, true}},
-    {Game::kOmaha, "omaha", "Omaha", 4, 52, ShowdownEvaluator::kTwoHolePlusThreeBoard,
+    {GameKind::kOmaha, "omaha", "Omaha", 4, 52, ShowdownEvaluator::kTwoHolePlusThreeBoard,
      {"NO", "PO", "FO"}, {false, true, false}, {true, true, true}},
 }};
 
-constexpr const GameDefinition& game_definition(Game game) { return kGames[static_cast<std::size_t>(game)]; }
+constexpr const GameDefinition& game_definition(GameKind game) { return kGames[static_cast<std::size_t>(game)]; }
 
 // The game of a config's `table.game` name ("holdem", "omaha").
-constexpr std::optional<Game> find_game(std::string_view name) {
+constexpr std::optional<GameKind> find_game(std::string_view name) {
   for (const GameDefinition& row : kGames) {
     if (row.name == name) return row.game;
   }
@@ -61,7 +63,7 @@ constexpr std::optional<Game> find_game(std::string_view name) {
 
 // The game that deals `hole_cards` cards (GameRules keeps the count, which
 // the hot loops use); nullopt for a count no game deals.
-constexpr std::optional<Game> find_game_by_hole_cards(int hole_cards) {
+constexpr std::optional<GameKind> find_game_by_hole_cards(int hole_cards) {
   for (const GameDefinition& row : kGames) {
     if (row.hole_cards == hole_cards) return row.game;
   }
@@ -70,16 +72,18 @@ constexpr std::optional<Game> find_game_by_hole_cards(int hole_cards) {
 
 // The game of a count of hole cards that is known to be valid (every
 // GameRules is): hold'em for anything that is not a row's count.
-constexpr Game game_of(int hole_cards) { return find_game_by_hole_cards(hole_cards).value_or(Game::kHoldem); }
-constexpr const GameDefinition& game_definition(const GameRules& rules) { return game_definition(game_of(rules.hole_cards)); }
+constexpr GameKind game_of(int hole_cards) { return find_game_by_hole_cards(hole_cards).value_or(GameKind::kHoldem); }
+constexpr const GameDefinition& game_definition(const GameRules& rules) {
+  return game_definition(game_of(rules.hole_cards));
+}
 
-constexpr bool is_omaha(int hole_cards) { return hole_cards == game_definition(Game::kOmaha).hole_cards; }
-constexpr bool is_holdem(int hole_cards) { return hole_cards == game_definition(Game::kHoldem).hole_cards; }
-
-inline constexpr int kHoldemHoleCards = game_definition(Game::kHoldem).hole_cards;
+constexpr bool is_omaha(int hole_cards) { return hole_cards == game_definition(GameKind::kOmaha).hole_cards; }
+constexpr bool is_holdem(int hole_cards) { return hole_cards == game_definition(GameKind::kHoldem).hole_cards; }
 
 // The rules of a game and betting structure.
-constexpr GameRules rules_of(Game game, BettingStructure betting) { return {betting, game_definition(game).hole_cards}; }
+constexpr GameRules rules_of(GameKind game, BettingStructure betting) {
+  return {betting, game_definition(game).hole_cards};
+}
 
 // The variant code (PHH, bot protocol) of `rules`: "NT", "PO", "FT", ...
 std::string_view variant_code(const GameRules& rules);

@@ -468,7 +468,8 @@ class Converter {
   void set_rules() {
     GameRules& rules = game_.setup.rules;
     // The codes sngsim writes (engine/game_definition.h): PHH's NT, PO and
-    // FT, and sngsim's own NO, PT and FO for the other pairings (docs/phh.md).
+    // FT, and sngsim's own NO, PT and FO for the other pairings
+    // (docs/output-format.md, "Other files").
     const std::optional<GameRules> coded = rules_of_variant_code(hand_.variant);
     if (!coded) {
       throw FieldError{"unsupported variant '" + hand_.variant + "' (" + std::string(variant_code_list()) + " are)"};
