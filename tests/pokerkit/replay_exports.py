@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Every hand history sngsim exports, replayed by pokerkit, hand for hand.
 
-Usage: replay_exports.py SNGSIM_BINARY SOURCE_DIR [HANDS_PER_CELL]
+Usage: replay_exports.py SNGSIM_BINARY SOURCE_DIR [HANDS_PER_CELL] [--part K/N]
+
+With --part K/N every run is still played, but only the K-th of each N
+files is replayed: ctest runs the parts side by side, as pokerkit's Python
+is most of the suite's time and one core's worth.
 
 Plays a few tournaments of every shipped config with --hand-history, reads
 each hand with pokerkit (the reference PHH implementation) and compares its
@@ -141,8 +145,15 @@ def odd_chip_only(got, want):
 
 
 def main():
-    binary, source = sys.argv[1], sys.argv[2]
-    per_cell = sys.argv[3] if len(sys.argv) > 3 else '20'
+    arguments = sys.argv[1:]
+    part, parts = 1, 1
+    if '--part' in arguments:
+        at = arguments.index('--part')
+        part, parts = (int(x) for x in arguments[at + 1].split('/'))
+        del arguments[at:at + 2]
+    binary, source = arguments[0], arguments[1]
+    per_cell = arguments[2] if len(arguments) > 2 else '20'
+    files = 0  # the files of every run so far, in order: --part picks among them
     where = pokerkit_path(source)
     if not os.path.isdir(os.path.join(where, 'pokerkit')):
         print(f'SKIPPED: pokerkit not found at {where} (set SNGSIM_POKERKIT to its folder)')
@@ -183,6 +194,9 @@ def main():
                 failures.append(f'{name}: sngsim run failed: {run.stderr.strip()[-300:]}')
                 continue
             for path in sorted(glob.glob(os.path.join(hh, '**', '*.phh*'), recursive=True)):
+                files += 1
+                if files % parts != part % parts:
+                    continue
                 with open(path, 'rb') as fh:
                     document = tomllib.load(fh)
                 session_stacks = {}  # cash: seat -> stack after the previous hand
