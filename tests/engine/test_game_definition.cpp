@@ -56,7 +56,7 @@ TEST_CASE("V4 every game and betting structure has its own variant code, read ba
   CHECK_FALSE(rules_of_variant_code("").has_value());
 }
 
-TEST_CASE("V4 only NT, PO and FT are the PHH specification's codes; no-limit Omaha is sngsim's NO", "[game][phh]") {
+TEST_CASE("V4 only NT, PO and FT are the PHH specification's codes, and no-limit Omaha is sngsim's NO", "[game][phh]") {
   CHECK(variant_code(rules_of(GameKind::kOmaha, BettingStructure::kNoLimit)) == "NO");
   std::set<std::string_view> standard;
   for (const GameDefinition& row : kGames) {
