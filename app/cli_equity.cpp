@@ -18,6 +18,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "engine/game_definition.h"
 #include "app/cli_commands.h"
 #include "strategies/equity.h"
 #include "strategies/preflop_equity.h"
@@ -97,7 +98,7 @@ void run_equity(const EquityCommandOptions& options) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const auto players = static_cast<std::int64_t>(spot.hands.size());
-  std::cout << (spot.hole_cards == 4 ? "Omaha" : "Hold'em") << ", " << players << " hands";
+  std::cout << game_definition(game_of(spot.hole_cards)).title << ", " << players << " hands";
   if (!spot.board.empty()) std::cout << ", board " << options.board;
   if (!spot.dead.empty()) std::cout << ", dead " << options.dead;
   std::cout << "\n";

@@ -38,7 +38,7 @@ void add_replay_command(CLI::App& app) {
   auto options = std::make_shared<ReplayCommandOptions>();
   CLI::App* command = app.add_subcommand("replay", "Replay PHH hand histories through the engine and compare stacks");
   command->add_option("files", options->files, ".phh or .phhs files")->required()->check(CLI::ExistingFile);
-  command->add_option("--variant", options->variants, "Only these PHH variants, comma list (NT, PO, FT)")
+  command->add_option("--variant", options->variants, "Only these PHH variants, comma list (NT, PT, FT, NO, PO, FO)")
       ->delimiter(',');
   command->add_option("--max-print", options->max_print, "Problems printed in full (the rest are counted)")
       ->check(CLI::NonNegativeNumber);

@@ -27,6 +27,7 @@
 
 #include "engine/card.h"
 #include "engine/evaluator_tables.h"
+#include "engine/game_definition.h"
 
 namespace sngsim {
 
@@ -120,7 +121,7 @@ HandRank evaluate_omaha(CardSet hole, CardSet board);
 // Best hand for a game with the given number of hole cards (2: hold'em,
 // 4: Omaha).
 inline HandRank evaluate_hand(int hole_card_count, CardSet hole, CardSet board) {
-  return hole_card_count == 4 ? evaluate_omaha(hole, board) : evaluate_holdem(hole | board);
+  return is_omaha(hole_card_count) ? evaluate_omaha(hole, board) : evaluate_holdem(hole | board);
 }
 
 // Bytes of lookup tables the evaluators use (for reports and benchmarks).

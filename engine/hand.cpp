@@ -5,6 +5,7 @@
 #include <cassert>
 #include <limits>
 
+#include "engine/game_definition.h"
 #include "engine/evaluator.h"
 
 namespace sngsim {
@@ -456,7 +457,7 @@ bool Hand::is_single_pot() const {
   for (std::uint32_t rest = live_mask_; rest != 0; rest &= rest - 1) {
     const int p = std::countr_zero(rest);
     const auto i = static_cast<std::size_t>(p);
-    single &= (ante_[i] >= setup_.antes[i]) & (bet_total(p) == level);
+    single &= static_cast<int>(ante_[i] >= setup_.antes[i]) & static_cast<int>(bet_total(p) == level);
   }
   return single;
 }
@@ -548,7 +549,7 @@ void Hand::showdown(bool run_out) {
 
   Ranks rank{};
   std::array<CardSet, kMaxPlayers> hole{};
-  if (setup_.rules.hole_cards == 2) {
+  if (is_holdem(setup_.rules.hole_cards)) {
     // Hold'em: the board's sums once, then two adds per player
     // (engine/evaluator.h), the fastest of the evaluator's paths.
     HoldemHand board;

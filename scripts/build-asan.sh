@@ -12,6 +12,6 @@ launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DSNGSIM_FUZZ=ON \
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Release -DSNGSIM_FUZZ=ON -DSNGSIM_WERROR=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang "${launcher[@]}" >/dev/null
 cmake --build build-asan -j "$(nproc)" "$@"

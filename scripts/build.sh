@@ -14,7 +14,7 @@ launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNGSIM_MPI=ON "${launcher[@]}" >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DSNGSIM_MPI=ON -DSNGSIM_WERROR=ON "${launcher[@]}" >/dev/null
 targets=()
 [ $# -gt 0 ] && targets=(--target "$@")
 cmake --build build -j "$(nproc)" "${targets[@]}"

@@ -17,4 +17,4 @@ scripts/build-asan.sh
 # Leaks count as failures; check the order of static initialisers too.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:check_initialization_order=1:strict_init_order=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)" "$@"
+scripts/ctest.sh "$build" -j "$(nproc)" "$@"

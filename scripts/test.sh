@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
-ctest --test-dir build --output-on-failure -j "$(nproc)" "$@"
+scripts/ctest.sh build -j "$(nproc)" "$@"
 # The soak is the normal build's: several times slower under the sanitizers.
 env -u SNGSIM_SOAK scripts/sanitize.sh "$@"
 scripts/fuzz.sh

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/game_definition.h"
 #include "strategies/strategy_fault.h"
 
 namespace sngsim {
@@ -129,18 +130,6 @@ void events(JsonLine& json, std::span<const Event> history) {
     json.close('}');
   }
   json.close(']');
-}
-
-const char* variant_code(const GameRules& game) {
-  // PHH's codes: NT no-limit hold'em, PO pot-limit Omaha, FT fixed-limit
-  // hold'em; the other pairings follow the same letters.
-  const bool omaha = game.hole_cards == 4;
-  switch (game.betting) {
-    case BettingStructure::kNoLimit: return omaha ? "NO" : "NT";
-    case BettingStructure::kPotLimit: return omaha ? "PO" : "PT";
-    case BettingStructure::kFixedLimit: return omaha ? "FO" : "FT";
-  }
-  return "NT";
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "engine/game_definition.h"
 #include "engine/evaluator.h"
 
 namespace sngsim {
@@ -61,7 +62,7 @@ void for_each_subset_of_size(int k, const std::uint64_t* bits, int n, std::uint6
 }
 
 inline std::uint16_t rank_of_hand(int hole_cards, std::uint64_t hole, std::uint64_t board) {
-  if (hole_cards == 4) return evaluate_omaha(CardSet::from_bits(hole), CardSet::from_bits(board)).value;
+  if (is_omaha(hole_cards)) return evaluate_omaha(CardSet::from_bits(hole), CardSet::from_bits(board)).value;
   return evaluate_holdem(CardSet::from_bits(hole | board)).value;
 }
 
@@ -139,7 +140,7 @@ std::string describe(CardSet set) {
 }  // namespace
 
 std::optional<std::string> check_equity_spot(const EquitySpot& spot) {
-  if (spot.hole_cards != 2 && spot.hole_cards != 4) return "hole cards per hand must be 2 (hold'em) or 4 (Omaha)";
+  if (!find_game_by_hole_cards(spot.hole_cards)) return "hole cards per hand must be 2 (hold'em) or 4 (Omaha)";
   const int players = static_cast<int>(spot.hands.size());
   if (players < 2 || players > kMaxEquityPlayers) {
     return "need 2 to " + std::to_string(kMaxEquityPlayers) + " hands, got " + std::to_string(players);
@@ -173,7 +174,7 @@ ShowdownTally enumerate_showdowns(const EquitySpot& spot) {
   const int missing = kFullBoard - spot.board.size();
   const int players = static_cast<int>(spot.hands.size());
   ShowdownTally tally;
-  if (spot.hole_cards == 2 && players == 2) {
+  if (is_holdem(spot.hole_cards) && players == 2) {
     HeadsUpHoldemCounter counter{spot.hands[0].bits(), spot.hands[1].bits()};
     for_each_subset_of_size(missing, remaining.bits.data(), remaining.count, spot.board.bits(), counter);
     tally.boards = counter.wins0 + counter.wins1 + counter.ties;
@@ -336,7 +337,7 @@ RangeEquity exact_vs_one(const RangeSpot& spot, const ComboRange* range) {
   double weight_sum = 0.0;
   double share_sum = 0.0;
   std::int64_t trials = 0;
-  if (spot.hole_cards == 2) {
+  if (is_holdem(spot.hole_cards)) {
     const auto enumerate = [&](const ComboRange& combos) {
       const std::span<const std::uint64_t> bits = combos.positive_bits();
       const std::span<const double> weights = combos.positive_weights();
@@ -399,7 +400,7 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
 
   std::array<const ComboRange*, kMaxEquityPlayers> ranges{};
   for (int o = 0; o < opponents && o < kMaxEquityPlayers - 1; ++o) {
-    ranges[static_cast<std::size_t>(o)] = spot.hole_cards == 2 ? spot.opponents[static_cast<std::size_t>(o)] : nullptr;
+    ranges[static_cast<std::size_t>(o)] = is_holdem(spot.hole_cards) ? spot.opponents[static_cast<std::size_t>(o)] : nullptr;
   }
   // A range every combo of which clashes with the known cards is dealt as a
   // random hand instead: the known cards prove the range wrong. Checked only

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "engine/game_definition.h"
 #include "strategies/bet_sizing.h"
 #include "strategies/equity.h"
 #include "strategies/icm.h"
@@ -248,7 +249,7 @@ class EquityStrategy final : public Strategy {
     if (callers == 0) return utility(obs, icm, all_fold);
     const double folds = std::pow(1.0 - s_.raise_range, callers);
     double e = heads_up;
-    if (obs.rules.hole_cards == 2) {
+    if (is_holdem(obs.rules.hole_cards)) {
       e = preflop_equity_table().equity_vs_range(hand_class_of(obs.hole[0], obs.hole[1]), raisers_->classes);
     }
     Chips6 win{}, lose{};
@@ -299,7 +300,7 @@ class EquityStrategy final : public Strategy {
       cache_valid_ = true;
       cache_key_ = key;
       cache_ = Estimate{};
-      if (obs.rules.hole_cards == 2 && obs.street == Street::kPreflop) {
+      if (is_holdem(obs.rules.hole_cards) && obs.street == Street::kPreflop) {
         const PreflopEquityTable& table = preflop_equity_table();
         const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
         double odds_against = 0.0;
@@ -313,7 +314,7 @@ class EquityStrategy final : public Strategy {
         return cache_.mean;
       }
       for (int o = 0; o < opponents; ++o) {
-        const TopRange* range = obs.rules.hole_cards == 2 ? range_for(reads[at(o)]) : nullptr;
+        const TopRange* range = is_holdem(obs.rules.hole_cards) ? range_for(reads[at(o)]) : nullptr;
         spot_ranges_[at(o)] = range != nullptr ? &range->combos : nullptr;
       }
       spot_.hole_cards = obs.rules.hole_cards;

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cassert>
 
+#include "engine/game_definition.h"
 #include "engine/holdem_category.h"
 
 namespace sngsim {
@@ -171,7 +172,7 @@ struct SeenCards {
 
 [[gnu::always_inline]] inline SeenCards seen_cards(const Observation& obs) {
   SeenCards cards;
-  cards.omaha = obs.rules.hole_cards == 4;
+  cards.omaha = is_omaha(obs.rules.hole_cards);
   cards.hole = first_cards(obs.hole, obs.rules.hole_cards);
   cards.board = first_cards(obs.board, obs.board_count);
   cards.hole_ranks = ranks_in(cards.hole);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/game_definition.h"
 #include "strategies/hand_classes.h"
 #include "strategies/icm_spot_cache.h"
 #include "strategies/pushfold_solver.h"
@@ -63,7 +64,7 @@ class IcmNashStrategy final : public Strategy {
 
   // The push/fold model's action, or nullopt where the fallback decides.
   std::optional<Action> push_fold(const Observation& obs) {
-    if (obs.street != Street::kPreflop || obs.rules.hole_cards != 2 ||
+    if (obs.street != Street::kPreflop || !is_holdem(obs.rules.hole_cards) ||
         obs.rules.betting == BettingStructure::kFixedLimit || obs.min_bet <= 0 || payouts_.empty()) {
       return std::nullopt;
     }

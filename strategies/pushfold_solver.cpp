@@ -265,7 +265,10 @@ std::string stack_text(double stack_bb) {
 
 std::string weights_literal(const ClassWeights& weights) {
   std::string out = "{{";
-  for (std::size_t k = 0; k < kN; ++k) out += (k == 0 ? "" : ", ") + literal(weights[k]);
+  for (std::size_t k = 0; k < kN; ++k) {
+    if (k != 0) out += ", ";
+    out += literal(weights[k]);
+  }
   return out + "}}";
 }
 

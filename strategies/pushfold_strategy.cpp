@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/game_definition.h"
 #include "strategies/pushfold_solver.h"
 
 namespace sngsim {
@@ -34,7 +35,7 @@ class PushFoldStrategy final : public Strategy {
         fallback_(make_fallback(StrategyContext{derive_key(context.rng_key, 1), context.seat})) {}
 
   Action decide(const Observation& obs) override {
-    if (obs.street != Street::kPreflop || obs.rules.hole_cards != 2 ||
+    if (obs.street != Street::kPreflop || !is_holdem(obs.rules.hole_cards) ||
         obs.rules.betting == BettingStructure::kFixedLimit || obs.min_bet <= 0) {
       return fallback_->decide(obs);
     }

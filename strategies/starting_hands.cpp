@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/game_definition.h"
 #include "engine/evaluator.h"
 #include "engine/rng.h"
 
@@ -202,7 +203,7 @@ double omaha_percentile(int score) {
 }
 
 double starting_hand_percentile(const std::array<Card, 4>& hole, int count) {
-  if (count == 4) return omaha_percentile(omaha_starting_score(std::span<const Card, 4>(hole)));
+  if (is_omaha(count)) return omaha_percentile(omaha_starting_score(std::span<const Card, 4>(hole)));
   return holdem_percentile(hand_class_of(hole[0], hole[1]));
 }
 

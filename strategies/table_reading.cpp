@@ -25,7 +25,7 @@ int players_behind(const Observation& obs) {
   for (int step = 1; step < n; ++step) {
     q = q + 1 == n ? 0 : q + 1;  // wraps without the division a % n costs
     const auto i = static_cast<std::size_t>(q);
-    behind += static_cast<int>(!obs.folded[i] & (obs.stacks[i] > 0));
+    behind += static_cast<int>(!obs.folded[i]) & static_cast<int>(obs.stacks[i] > 0);
     if (q == last) break;
   }
   return behind;

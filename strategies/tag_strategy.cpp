@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "engine/game_definition.h"
 #include "strategies/bet_sizing.h"
 #include "strategies/hand_reading.h"
 #include "strategies/opponent_model.h"
@@ -177,7 +178,7 @@ class Tag final : public Strategy {
   }
 
   Action postflop(const Observation& obs) {
-    const bool omaha = obs.rules.hole_cards == 4;
+    const bool omaha = is_omaha(obs.rules.hole_cards);
     const HandReading reading = read_hand(obs);
     const BettingCount& betting = obs.betting;
     const double made = made_equity(reading, omaha);

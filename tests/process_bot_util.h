@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "strategies/process_strategy.h"
+#include "tests/skip.h"
 
 namespace sngsim::testing {
 
@@ -61,8 +62,7 @@ inline std::vector<pid_t> pids_in(const std::filesystem::path& folder) {
 
 }  // namespace sngsim::testing
 
-#define REQUIRE_PYTHON()                                                  \
-  if (sngsim::testing::python().empty()) {                                \
-    WARN("python3 is not installed: the process bot tests are skipped"); \
-    return;                                                               \
+#define REQUIRE_PYTHON()                                         \
+  if (sngsim::testing::python().empty()) {                       \
+    SKIP_TEST("python3 is not installed: no process bot to run"); \
   }

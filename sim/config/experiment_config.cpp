@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/game_definition.h"
 #include "sim/config/config_keys.h"
 #include "sim/config/duplicate.h"
 #include "strategies/plugin_strategy.h"
@@ -1084,7 +1085,9 @@ Cell Reader::read_cell(const Node& root) const {
   rules.hand_cap = static_cast<int>(read_integer(table, "table", "hand_cap", 1, kMaxHandCap, 120));
   rules.tie_rule = read_choice(table, "table", "bust_ties", choices_of("table.bust_ties"), 0) == 0 ? TieRule::kShare
                                                                                           : TieRule::kButtonOrder;
-  rules.game.hole_cards = read_choice(table, "table", "game", choices_of("table.game"), 0) == 0 ? 2 : 4;
+  const std::vector<std::string>& kGameNames = choices_of("table.game");
+  const std::string& game = kGameNames.at(read_choice(table, "table", "game", kGameNames, 0));
+  rules.game.hole_cards = game_definition(find_game(game).value()).hole_cards;
   if (const Node* betting = table.find("betting")) {
     const std::vector<std::string>& kBettings = choices_of("table.betting");  // in BettingStructure order
     // parse_betting also takes the short names (nl, pl, fl, limit).

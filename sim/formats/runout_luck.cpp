@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/game_definition.h"
 #include "engine/evaluator.h"
 #include "engine/rng.h"
 #include "strategies/icm.h"
@@ -88,7 +89,7 @@ RunoutLuck::RunoutLuck(const LuckValue& value, std::uint64_t key, HandObserver* 
 void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
                               int samples) {
   const int hole_cards = setup.rules.hole_cards;
-  const bool holdem = hole_cards == 2;
+  const bool holdem = is_holdem(hole_cards);
   std::array<CardSet, kMaxPlayers> hole{};
   CardSet dead;
   for (int p = 0; p < setup.num_players; ++p) {

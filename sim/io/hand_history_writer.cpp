@@ -7,23 +7,12 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/game_definition.h"
 #include "sim/formats/shootout.h"
 
 namespace sngsim {
 
 namespace {
-
-const char* variant_code(const GameRules& rules) {
-  // PHH names PO, NT and FT; the other combinations have no standard code,
-  // so these follow its pattern (betting letter, game letter) and are read
-  // back by sngsim's own replay.
-  if (rules.hole_cards == 4) {
-    return rules.betting == BettingStructure::kPotLimit     ? "PO"
-           : rules.betting == BettingStructure::kFixedLimit ? "FO"
-                                                            : "NO";
-  }
-  return rules.betting == BettingStructure::kPotLimit ? "PT" : rules.betting == BettingStructure::kFixedLimit ? "FT" : "NT";
-}
 
 std::string toml_string(const std::string& text) {
   std::string out = "\"";

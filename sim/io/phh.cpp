@@ -9,6 +9,8 @@
 
 #include <toml++/toml.h>
 
+#include "engine/game_definition.h"
+
 namespace sngsim {
 
 std::string PhhError::message() const {
@@ -474,17 +476,18 @@ class Converter {
  private:
   void set_rules() {
     GameRules& rules = game_.setup.rules;
-    if (hand_.variant == "NT") {
-      rules = {BettingStructure::kNoLimit, 2};
-    } else if (hand_.variant == "PO") {
-      rules = {BettingStructure::kPotLimit, 4};
-    } else if (hand_.variant == "FT") {
-      rules = {BettingStructure::kFixedLimit, 2};
-    } else {
-      throw FieldError{"unsupported variant '" + hand_.variant + "' (NT, PO and FT are)"};
+    // The codes sngsim writes (engine/game_definition.h): PHH's NT, PO and
+    // FT, and sngsim's own NO, PT and FO for the other pairings
+    // (docs/output-format.md, "Other files").
+    const std::optional<GameRules> coded = rules_of_variant_code(hand_.variant);
+    if (!coded) {
+      throw FieldError{"unsupported variant '" + hand_.variant + "' (" + std::string(variant_code_list()) + " are)"};
     }
+    rules = *coded;
     if (rules.betting == BettingStructure::kFixedLimit) {
-      if (hand_.small_bet <= 0 || hand_.big_bet <= 0) throw FieldError{"FT needs positive 'small_bet' and 'big_bet'"};
+      if (hand_.small_bet <= 0 || hand_.big_bet <= 0) {
+        throw FieldError{hand_.variant + " needs positive 'small_bet' and 'big_bet'"};
+      }
       game_.setup.min_bet = hand_.small_bet;
       game_.setup.big_bet = hand_.big_bet;
     } else {

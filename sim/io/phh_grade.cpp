@@ -6,6 +6,7 @@
 #include <thread>
 #include <variant>
 
+#include "engine/game_definition.h"
 #include "strategies/hand_classes.h"
 
 namespace sngsim {
@@ -53,7 +54,7 @@ class Grader {
                          "): grade solves tournament spots, where every blind is positive");
       }
     }
-    if (hand.variant != "NT" || setup.rules.hole_cards != 2) {
+    if (setup.rules.betting != BettingStructure::kNoLimit || !is_holdem(setup.rules.hole_cards)) {
       ++report_.hands_not_push_fold;
       return;
     }

@@ -25,7 +25,7 @@
 namespace sngsim {
 
 struct ReplayOptions {
-  std::vector<std::string> variants;  // PHH variant codes to replay ("NT", "PO", "FT"); empty = all
+  std::vector<std::string> variants;  // PHH variant codes to replay ("NT", "PO", ...); empty = all
   int max_print = 20;                 // problems printed in full; the rest are only counted
 };
 

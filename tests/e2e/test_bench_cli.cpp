@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/skip.h"
 #include "tests/temp_dir.h"
 
 using sngsim::testing::TempDir;
@@ -79,8 +80,7 @@ TEST_CASE("sngsim bench tournament gives its thread speed-up in JSON", "[bench]"
 TEST_CASE("sngsim bench process: decisions through a Python and a C++ bot, and sit-and-gos with Python seats",
           "[bench][process]") {
   if (!std::filesystem::exists("/usr/bin/python3")) {
-    WARN("no /usr/bin/python3: the process bench is not tried");
-    return;
+    SKIP_TEST("no /usr/bin/python3: the process bench is not tried");
   }
   TempDir dir;
   int exit_code = -1;

@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/skip.h"
 #include "tests/temp_dir.h"
 #include <sys/wait.h>
 #include <unistd.h>
@@ -327,8 +328,7 @@ TEST_CASE("report: a missing or invalid results folder is bad input (exit code 2
 TEST_CASE("report.html shows every image in headless Chromium (opt-in: SNGSIM_BROWSER_TEST=1)", "[report][browser]") {
   const char* opt_in = std::getenv("SNGSIM_BROWSER_TEST");
   if (opt_in == nullptr || std::string(opt_in) != "1") {
-    WARN("skipped: set SNGSIM_BROWSER_TEST=1 to open the report in headless Chromium (Debian package chromium)");
-    return;
+    SKIP_TEST("set SNGSIM_BROWSER_TEST=1 to open the report in headless Chromium (Debian package chromium)");
   }
   TempDir tmp;
   const fs::path results = tmp.path() / "run";

@@ -204,7 +204,7 @@ TEST_CASE("R16 all 2,598,960 five-card hands: 7,462 distinct values and exact ca
   CHECK(tally.category(HandCategory::kHighCard) == 1302540);
 }
 
-TEST_CASE("R16 all 133,784,560 seven-card hands reproduce the exact category counts", "[evaluator]") {
+TEST_CASE("R16 all 133,784,560 seven-card hands reproduce the exact category counts", "[evaluator][slow]") {
   Tally tally;
   // Built up card by card so the innermost loop is one OR and one lookup.
   std::array<std::uint64_t, kDeckSize> bit{};
@@ -252,7 +252,7 @@ TEST_CASE("R16 all 133,784,560 seven-card hands reproduce the exact category cou
 // does), and as its first five cards for a board that takes the last two as
 // hole cards (the showdown's path). Both must give the card set's value.
 TEST_CASE("R16 all 133,784,560 seven-card hands: HoldemHand and the shared-board path equal the card set's value",
-          "[evaluator]") {
+          "[evaluator][slow]") {
   std::int64_t hands = 0;
   std::int64_t built_mismatches = 0;
   std::int64_t board_mismatches = 0;
@@ -307,7 +307,7 @@ TEST_CASE("R16 HoldemHand of 5 and 6 cards equals the card set's value", "[evalu
 
 // The bots' category without the tables (engine/holdem_category.h) against
 // the evaluator's, over every hand of 5, 6 and 7 cards.
-TEST_CASE("R16 holdem_category equals the evaluator's category on every 5-, 6- and 7-card hand", "[evaluator]") {
+TEST_CASE("R16 holdem_category equals the evaluator's category on every 5-, 6- and 7-card hand", "[evaluator][slow]") {
   std::array<std::uint64_t, kDeckSize> bit{};
   for (int c = 0; c < kDeckSize; ++c) bit[c] = CardSet::bit_of(static_cast<Card>(c));
   std::array<std::int64_t, 3> hands{};

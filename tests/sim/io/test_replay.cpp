@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/skip.h"
 #include "tests/temp_dir.h"
 #include <cstdlib>
 #include <filesystem>
@@ -33,8 +34,7 @@ fs::path shared_data_dir() {
 void check_shared_file(const std::string& name, int expected_hands) {
   const fs::path dir = shared_data_dir();
   if (!fs::is_directory(dir)) {
-    WARN("shared data absent at " << dir.string() << ": replay tests skipped");
-    return;
+    SKIP_TEST("shared data absent at " << dir.string());
   }
   const fs::path file = dir / "phh" / name;
   INFO("replaying " << file.string());
