@@ -35,6 +35,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_solve_command(app);
   sngsim::add_plan_command(app);
   sngsim::add_grade_command(app);
+  sngsim::add_view_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
