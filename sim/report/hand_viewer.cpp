@@ -8,6 +8,7 @@
 #include <set>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -156,6 +157,23 @@ void write_text(const fs::path& path, std::string_view text) {
   if (!out) throw HandViewerError("cannot write " + path.string());
 }
 
+// Removes a half-written staging folder when writing stops on an error.
+class StagingFolder {
+ public:
+  explicit StagingFolder(fs::path path) : path_(std::move(path)) {}
+  StagingFolder(const StagingFolder&) = delete;
+  StagingFolder& operator=(const StagingFolder&) = delete;
+  ~StagingFolder() {
+    std::error_code ignored;
+    if (!kept_) fs::remove_all(path_, ignored);
+  }
+  void keep() { kept_ = true; }
+
+ private:
+  fs::path path_;
+  bool kept_ = false;
+};
+
 }  // namespace
 
 std::vector<FoundHandHistory> find_hand_histories(const std::vector<std::string>& paths) {
@@ -222,7 +240,26 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
 
   std::vector<std::string> labels;
   std::map<std::string, int> label_index;
-  std::vector<ViewerHand> viewer_hands;
+  // Staged beside OUT and renamed into place: no reader sees half a viewer.
+  // Each chunk of hands is written as soon as it is full, so memory holds
+  // one chunk and the index, whatever the size of the export.
+  const fs::path staging = options.out.string() + ".tmp";
+  fs::remove_all(staging, error);
+  fs::create_directories(staging / "data", error);
+  if (error) throw HandViewerError("cannot create " + (staging / "data").string() + ": " + error.message());
+  StagingFolder staged(staging);
+  const auto chunk = static_cast<std::size_t>(std::max(1, options.chunk_hands));
+  json index_hands = json::array();
+  json chunk_data = json::array();
+  const auto flush_chunk = [&] {
+    if (chunk_data.empty()) return;
+    const fs::path path = staging / "data" / ("hands-" + std::to_string(result.chunks) + ".js");
+    write_text(path, "sngvChunk(" + std::to_string(result.chunks) + "," +
+                         chunk_data.dump(-1, ' ', false, json::error_handler_t::replace) + ");\n");
+    result.data_bytes += file_size_or_zero(path);
+    ++result.chunks;
+    chunk_data = json::array();
+  };
   json costly_list = json::array();
   json fault_list = json::array();
   std::set<std::pair<std::string, std::int64_t>> faults_found;
@@ -236,7 +273,7 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
       log << PhhError{phh.file, phh.name, reason}.message() << " (left out)\n";
       continue;
     }
-    const auto here = static_cast<std::int64_t>(viewer_hands.size());
+    const auto here = static_cast<std::int64_t>(index_hands.size());
     ViewerHand entry;
     json names = json::array();
     json label_ids = json::array();
@@ -304,9 +341,13 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
     Chips pot = 0;
     for (const Chips won : view->won) pot += won;
     entry.index = json::array({hand_file[h], phh.name, pot, flags, label_ids, view->net});
-    viewer_hands.push_back(std::move(entry));
+    chunk_data.push_back(std::move(entry.data));
+    index_hands.push_back(std::move(entry.index));
+    if (chunk_data.size() == chunk) flush_chunk();
   }
-  if (viewer_hands.empty()) throw HandViewerError("no hand could be read from the paths given");
+  flush_chunk();
+  result.hands = static_cast<std::int64_t>(index_hands.size());
+  if (index_hands.empty()) throw HandViewerError("no hand could be read from the paths given");
   for (const auto& [file, in_file] : faults) {
     for (const auto& [hand, what] : in_file) {
       if (faults_found.count({file, hand}) == 0) ++result.faults_not_exported;
@@ -315,28 +356,6 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
   std::stable_sort(costly_list.begin(), costly_list.end(),
                    [](const json& a, const json& b) { return a[4].get<double>() > b[4].get<double>(); });
 
-  // Staged beside OUT and renamed into place: no reader sees half a viewer.
-  const fs::path staging = options.out.string() + ".tmp";
-  fs::remove_all(staging, error);
-  fs::create_directories(staging / "data", error);
-  if (error) throw HandViewerError("cannot create " + (staging / "data").string() + ": " + error.message());
-
-  const int chunk = std::max(1, options.chunk_hands);
-  result.hands = static_cast<std::int64_t>(viewer_hands.size());
-  result.chunks = static_cast<int>((viewer_hands.size() + static_cast<std::size_t>(chunk) - 1) / static_cast<std::size_t>(chunk));
-  json index_hands = json::array();
-  for (int k = 0; k < result.chunks; ++k) {
-    json data = json::array();
-    const std::size_t begin = static_cast<std::size_t>(k) * static_cast<std::size_t>(chunk);
-    const std::size_t end = std::min(viewer_hands.size(), begin + static_cast<std::size_t>(chunk));
-    for (std::size_t h = begin; h < end; ++h) {
-      data.push_back(std::move(viewer_hands[h].data));
-      index_hands.push_back(std::move(viewer_hands[h].index));
-    }
-    const fs::path path = staging / "data" / ("hands-" + std::to_string(k) + ".js");
-    write_text(path, "sngvChunk(" + std::to_string(k) + "," + data.dump(-1, ' ', false, json::error_handler_t::replace) + ");\n");
-    result.data_bytes += file_size_or_zero(path);
-  }
   json file_names = json::array();
   for (const FoundHandHistory& file : files) file_names.push_back(file.name);
   json index = {{"title", options.title.empty() ? options.paths.front() : options.title},
@@ -378,6 +397,7 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
   fs::remove_all(options.out, error);
   fs::rename(staging, options.out, error);
   if (error) throw HandViewerError("cannot move " + staging.string() + " to " + options.out.string() + ": " + error.message());
+  staged.keep();
   return result;
 }
 

@@ -10,6 +10,8 @@
 //     a sngsim export: run, view with --results, report links, filters
 //   node viewer_test.cjs phhs SNGSIM FILE.phhs WORK_DIR
 //     any PHH file (the shared WSOP file): every hand stepped through
+//   node viewer_test.cjs measure VIEWER_DIR [HANDS]
+//     load time of a written viewer, and HANDS hands opened across it
 //
 // Exit 0 passed, 1 failed, 77 skipped (said why).
 "use strict";
@@ -232,7 +234,7 @@ async function testExport(sngsim, sourceDir, work, screenshot) {
       const id = shot.file + ":" + shot.hand.name;
       await page.evaluate((hash) => { location.hash = hash; }, "#hand=" + encodeURIComponent(id) + "&kind=all&step=999");
       await page.waitForFunction((want) => document.getElementById("where").textContent === want, id);
-      await page.screenshot({ path: screenshot, fullPage: false });
+      await page.locator("main").screenshot({ path: screenshot });
       console.log("screenshot of " + id + " written to " + screenshot);
     }
     equal(errors, [], "no error in the page");
@@ -248,6 +250,59 @@ async function testExport(sngsim, sourceDir, work, screenshot) {
       await report.waitForSelector("body[data-ready='1']");
       await report.waitForSelector(".seat .stack");
       check(report.url().indexOf("hands/index.html") >= 0, "the report's link opens the viewer");
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+// A bot that crashes in hand 3 (tests/bots/crash_bot.py): the report's
+// fault examples and costly decisions open their hands in the viewer.
+async function testReportLinks(sngsim, sourceDir, work) {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const config = path.join(work, "crash.yaml");
+  fs.writeFileSync(config, "name: crash\nseed: 3\ntournaments: 40\ntable: {players: 3, stack: 300}\nlineup:\n" +
+    "  - strategy: process\n    label: crasher\n    command: [python3, " + JSON.stringify(path.join(sourceDir, "tests/bots/crash_bot.py")) + "]\n" +
+    "  - strategy: pushfold\n  - strategy: rock\n");
+  const results = path.join(work, "run"), histories = path.join(work, "hh");
+  run(sngsim, ["run", config, "-q", "-t", "1", "-o", results, "--hand-history", histories, "--hh-tournaments", "3"]);
+  run(sngsim, ["view", histories, "--results", results, "--grade"]);
+  run(sngsim, ["report", results]);
+  const summary = JSON.parse(fs.readFileSync(path.join(results, "summary.json"), "utf8"));
+  const exported = summary.cells[0].fault_examples.filter((e) => e.tournament < 3);
+  check(exported.length > 0, "the crash bot's faults are among the exported tournaments");
+
+  const browser = await launch();
+  try {
+    const report = await browser.newPage();
+    const reportUrl = "file://" + path.join(results, "report.html");
+    await report.goto(reportUrl);
+    const faultLinks = await report.$$eval("#hands ~ table a[href*='#hand=']", (as) => as.map((a) => a.getAttribute("href")));
+    const first = exported[0];
+    const want = "hands/index.html#hand=" + encodeURIComponent("cell-1/tournament-" + first.tournament + ".phhs:" + first.hand);
+    check(faultLinks.indexOf(want) >= 0, "the report links fault example " + want + " (links: " + faultLinks.slice(0, 5).join(" ") + ")");
+    await Promise.all([report.waitForNavigation(), report.click("a[href='" + want + "']")]);
+    await report.waitForSelector(".seat .stack");
+    const fault = await report.$eval("#details", (d) => d.textContent);
+    check(/Fault \(V5\) of crasher/.test(fault), "the fault's hand opens with its fault: " + fault.slice(0, 80));
+    equal(await report.$eval("#where", (w) => w.textContent), "cell-1/tournament-" + first.tournament + ".phhs:" + first.hand,
+          "the fault example's hand is shown");
+    const faults = await report.$eval("#kinds button[data-kind='fault'] .count", (c) => Number(c.textContent));
+    equal(faults, exported.length, "the Faults filter counts the exported fault examples");
+
+    await report.goto(reportUrl);
+    const costly = await report.$$eval("h3 + table a[href*='#hand=']", (as) => as.map((a) => a.getAttribute("href")));
+    const viewerJson = JSON.parse(fs.readFileSync(path.join(results, "hands", "viewer.json"), "utf8"));
+    check(viewerJson.costly.length > 0, "grade found costly decisions");
+    if (viewerJson.costly.length > 0) {
+      const top = "hands/index.html#hand=" + encodeURIComponent(viewerJson.costly[0].id);
+      check(costly.indexOf(top) >= 0, "the report links the costliest decision " + top);
+      await Promise.all([report.waitForNavigation(), report.click("a[href='" + top + "']")]);
+      await report.waitForSelector(".seat .stack");
+      const details = await report.$eval("#details", (d) => d.textContent);
+      check(details.indexOf("Costly decisions") >= 0 && details.indexOf(viewerJson.costly[0].player) >= 0,
+            "the costly decision's hand opens with it");
     }
   } finally {
     await browser.close();
@@ -280,10 +335,48 @@ async function testPhhFile(sngsim, file, work) {
   }
 }
 
+// Not a ctest test: the figures the README quotes for a large viewer.
+// Opens VIEWER/index.html, times the page until its index is ready and the
+// first hand shows, then opens hands spread over every data file, and checks
+// each one's stacks at the end against its finishing_stacks.
+async function measure(viewerDir, samples) {
+  const browser = await launch();
+  try {
+    const { page, errors, ms } = await openPage(browser, "file://" + path.join(viewerDir, "index.html"));
+    const total = await page.evaluate(() => document.getElementById("load-time").textContent);
+    console.log("page ready with its first hand in " + ms + " ms (" + total + ")");
+    const ids = await page.evaluate(() => Array.from(document.querySelectorAll("#f-file option")).length);
+    const times = [];
+    const hands = await page.evaluate(() => window.sngvHandCount());
+    for (let k = 0; k < samples; ++k) {
+      const i = Math.floor((k + 0.5) * hands / samples);
+      const started = Date.now();
+      const id = await page.evaluate((i) => window.sngvHandId(i), i);
+      await page.evaluate((hash) => { location.hash = hash; }, "#hand=" + encodeURIComponent(id) + "&step=99999");
+      await page.waitForFunction((want) => document.getElementById("where").textContent === want, id);
+      times.push(Date.now() - started);
+      const check_ = await page.evaluate(() => ({
+        end: Array.from(document.querySelectorAll(".seat .stack")).map((s) => Number(s.getAttribute("data-chips"))),
+        fs: window.sngvFinishing(),
+      }));
+      if (check_.fs) equal(check_.end, check_.fs, id + " stacks at the end");
+    }
+    times.sort((a, b) => a - b);
+    console.log(samples + " hands opened across " + (ids - 1) + " files: median " + times[Math.floor(samples / 2)] + " ms, max " + times[samples - 1] + " ms");
+    equal(errors, [], "no error in the page");
+  } finally {
+    await browser.close();
+  }
+}
+
 (async () => {
   const [mode, sngsim, source, work, screenshot] = process.argv.slice(2);
-  if (mode === "export") await testExport(sngsim, source, work, screenshot);
+  if (mode === "export") {
+    await testExport(sngsim, source, work, screenshot);
+    await testReportLinks(sngsim, source, work + "-links");
+  }
   else if (mode === "phhs") await testPhhFile(sngsim, source, work);
+  else if (mode === "measure") await measure(sngsim, Number(source || 20));
   else { console.log("usage: viewer_test.cjs export|phhs ..."); process.exit(2); }
   console.log(failures === 0 ? "PASSED" : failures + " checks FAILED");
   process.exit(failures === 0 ? 0 : 1);
