@@ -107,7 +107,7 @@ finishing_stacks = [980, 1020]
   CHECK_FALSE(view->all_in_equity);
 }
 
-TEST_CASE("hand viewer: the page, its data in chunks and the manifest; bad input refused", "[hand-view]") {
+TEST_CASE("hand viewer: the page, its data in chunks and the manifest, bad input refused", "[hand-view]") {
   testing::TempDir tmp;
   const std::filesystem::path histories = tmp.path() / "hh" / "cell-1";
   std::filesystem::create_directories(histories);
