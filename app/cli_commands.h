@@ -5,6 +5,9 @@
 // when `run --check` found a broken invariant, 4 when results or a
 // checkpoint could not be written (a full disk).
 
+#include <filesystem>
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 namespace sngsim {
@@ -26,6 +29,11 @@ void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.c
 void add_solve_command(CLI::App& app);   // `solve pushfold` (app/cli_solve.cpp)
 void add_plan_command(CLI::App& app);    // `plan`: tournaments a comparison needs (app/cli_plan.cpp)
 void add_grade_command(CLI::App& app);   // `grade` (app/cli_grade.cpp)
+void add_view_command(CLI::App& app);    // `view`: the hand viewer (app/cli_view.cpp)
+// `run --hand-history H --report`: the hand viewer of H written into
+// RESULTS/hands, where report.html links it (app/cli_view.cpp). A viewer
+// that cannot be written is reported on stderr and the report goes on.
+void write_run_hand_viewer(const std::string& hand_history_dir, const std::filesystem::path& results_dir);
 // Runs scripts/report.py on a results folder (app/cli_report.cpp); returns its exit code.
 int make_report(const std::string& results_dir);
 

@@ -240,6 +240,7 @@ void run(const RunCommandOptions& options) {
   std::cout << (result.partial ? "Stopped early: partial results (" : "Results (") << result.tournaments_done
             << " tournaments in " << result.wall_seconds << " s) written to " << out.string() << "/\n";
   if (options.report && !result.partial) {
+    if (!options.hand_history.empty()) write_run_hand_viewer(options.hand_history, out);
     const int code = make_report(out.string());
     if (code != 0) throw CLI::RuntimeError(code);
   } else if (!options.quiet) {

@@ -36,6 +36,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_solve_command(app);
   sngsim::add_plan_command(app);
   sngsim::add_grade_command(app);
+  sngsim::add_view_command(app);
   sngsim::apply_option_limits(app);
   try {
     app.parse(argc, argv);

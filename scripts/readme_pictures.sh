@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Regenerates the two pictures the README shows, from real runs, into
+# Regenerates the pictures the README shows, from real runs, into
 # docs/images/:
 #   hands-turbo-vs-normal.png   configs/turbo-vs-normal.yaml, the 3-player
 #                               2000-chip cells: normal and turbo blinds'
 #                               hands-per-tournament histograms overlaid
 #   rates-quickstart.png          configs/quickstart.yaml: win rate
 #                               and ROI per label with 95% intervals
+#   hand-viewer.png             `sngsim view` of a quickstart export, in
+#                               headless Chromium
 # Both come from `sngsim report` (scripts/report.py); the same code and
 # seeds give the same bytes. Takes about ten seconds on two cores.
 #
@@ -32,7 +34,12 @@ cp "$work/turbo-vs-normal/report/hands_1.png" docs/images/hands-turbo-vs-normal.
 "$bin" run configs/quickstart.yaml --tournaments 12000 --quiet --out "$work/quickstart" --report
 cp "$work/quickstart/report/rates_0.png" docs/images/rates-quickstart.png
 
-for image in docs/images/hands-turbo-vs-normal.png docs/images/rates-quickstart.png; do
+# The hand viewer on an all-in hand of a quickstart export, taken in headless
+# Chromium by the viewer's browser test (tests/browser/, after scripts/setup.sh).
+tests/browser/with_chromium.sh build/browser-node node tests/browser/viewer_test.cjs \
+  export "$bin" "$PWD" "$work/viewer" docs/images/hand-viewer.png
+
+for image in docs/images/hands-turbo-vs-normal.png docs/images/rates-quickstart.png docs/images/hand-viewer.png; do
   bytes=$(stat -c %s "$image")
   echo "$image: $bytes bytes"
   if [ "$bytes" -ge "$max_bytes" ]; then

@@ -80,6 +80,7 @@ import os
 import pathlib
 import sys
 import textwrap
+import urllib.parse
 
 EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2
@@ -778,8 +779,48 @@ def provenance_block(summary, config_text):
     return "".join(parts)
 
 
+def hands_block(results_dir, summary):
+    """The hand viewer's section: `sngsim view HH --results DIR` (or `run
+    --hand-history HH --report`) writes DIR/hands/, whose viewer.json names the
+    hands of the fault examples and costly decisions it holds. Empty without
+    a viewer."""
+    try:
+        with open(os.path.join(results_dir, "hands", "viewer.json"), encoding="utf-8") as f:
+            viewer = json.load(f)
+    except (OSError, ValueError):
+        return ""
+
+    def link(hand_id, text):
+        return f"<a href=\"hands/index.html#hand={urllib.parse.quote(hand_id, safe='')}\">{esc(text)}</a>"
+
+    parts = ["<h2 id=\"hands\">Hands</h2>",
+             f"<p><a href=\"hands/index.html\">Open the hand viewer</a>: {esc(viewer.get('hands'))} hands of the "
+             "exported hand histories, replayed through the engine, to step through and filter by label, tournament, "
+             "pots won and lost, all-ins, faults and costly decisions.</p>"]
+    found = {(f.get("cell"), f.get("tournament"), f.get("hand")): f.get("id") for f in viewer.get("faults", [])}
+    rows = []
+    for c, cell in enumerate(summary["cells"]):
+        for e in cell.get("fault_examples", []):
+            where = f"cell {c + 1}, tournament {e.get('tournament')}, hand {e.get('hand')}"
+            hand_id = found.get((c, e.get("tournament"), e.get("hand")))
+            shown = link(hand_id, where) if hand_id else esc(where) + " (not among the exported hands)"
+            rows.append(f"<tr><td>{shown}</td><td>{esc(e.get('label'))}</td><td>{esc(e.get('reason'))}</td></tr>")
+    if rows:
+        parts.append("<h3>Fault examples</h3><table><thead><tr><th>hand</th><th>label</th><th>reason</th></tr></thead>"
+                     f"<tbody>{''.join(rows)}</tbody></table>")
+    costly = viewer.get("costly", [])
+    if costly:
+        parts.append("<h3>Costliest push/fold decisions (sngsim grade, % of the prize pool)</h3><table><thead><tr>"
+                     "<th>hand</th><th>player</th><th>class</th><th>did</th><th>EV lost</th></tr></thead><tbody>")
+        for d in costly[:20]:
+            parts.append(f"<tr><td>{link(d['id'], d['id'])}</td><td>{esc(d.get('player'))}</td><td>{esc(d.get('class'))}"
+                         f"</td><td>{esc(d.get('action'))}</td><td>{float(d.get('ev_lost', 0)):.3f}%</td></tr>")
+        parts.append("</tbody></table>")
+    return "".join(parts)
+
+
 def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file=None,
-               lines=(), headline_files=()):
+               lines=(), headline_files=(), hands_html=""):
     cells = summary["cells"]
     name = summary.get("name", "experiment")
     parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -790,6 +831,7 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
     if summary.get("partial"):
         parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
     parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "
+                 + ("<a href=\"#hands\">Hands</a> &middot; " if hands_html else "") +
                  "<a href=\"#provenance\">Provenance</a></p>")
 
     if headline_files:
@@ -822,6 +864,7 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
         parts.append(players_table(cell))
         for name_, alt in cell_files.get(i, []):
             parts.append(img_tag(figure_dir, name_, [i], f"{alt}, {cell_name(cell, i, name)}"))
+    parts.append(hands_html)
     parts.append(provenance_block(summary, config_text))
     parts.append("</body></html>\n")
     return "".join(parts)
@@ -869,7 +912,7 @@ def make_report(results_dir, max_cells):
     lines = speed_lines(cells)
     capped_file = figures.capped(cells, lines) if lines else None
     page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file,
-                      lines, headline_files)
+                      lines, headline_files, hands_block(results_dir, summary))
     html_path = os.path.join(results_dir, "report.html")
     staging = html_path + ".tmp"
     with open(staging, "w", encoding="utf-8") as f:

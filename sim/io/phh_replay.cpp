@@ -1,6 +1,7 @@
 #include "sim/io/phh_replay.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <ostream>
 #include <string_view>
@@ -64,9 +65,10 @@ Action within_reach(const Hand& hand, Action action) {
   return legal.can_raise && legal.max_raise_to == reach ? Action::raise_to(reach) : action;
 }
 
-// Runs the actions; returns the first problem, empty when the engine agreed
-// with every action and finished the hand with the history.
-std::string run_actions(const PhhHand& phh, const PhhGame& game, Hand& hand) {
+}  // namespace
+
+std::string replay_actions(const PhhHand& phh, const PhhGame& game, Hand& hand,
+                           const std::function<void(const Hand&)>& after_each) {
   for (const PhhAction& action : game.actions) {
     const std::string at = "action " + std::to_string(action.index + 1) + " '" +
                            phh.actions[static_cast<std::size_t>(action.index)] + "': ";
@@ -83,14 +85,13 @@ std::string run_actions(const PhhHand& phh, const PhhGame& game, Hand& hand) {
     if (error != ApplyError::kNone) {
       return at + "illegal: " + apply_error_name(error) + " (legal: " + describe_legal(legal) + ")";
     }
+    if (after_each) after_each(hand);
   }
   if (!hand.is_terminal()) {
     return "the history ends but the engine has " + player_name(hand.current_player()) + " to act";
   }
   return {};
 }
-
-}  // namespace
 
 HandReplay replay_hand(const PhhHand& phh) {
   HandReplay result;
@@ -115,7 +116,7 @@ HandReplay replay_hand(const PhhHand& phh) {
 
   Hand hand;
   hand.start(game.setup);
-  result.reason = run_actions(phh, game, hand);
+  result.reason = replay_actions(phh, game, hand);
   result.actual = stacks_of(hand, n);
   if (!result.reason.empty()) {
     result.status = ReplayStatus::kFailed;

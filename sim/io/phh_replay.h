@@ -15,6 +15,7 @@
 // rest down. Two halves are one split odd chip; an odd count of halves cannot
 // come from whole chips and fails the hand.
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -49,6 +50,14 @@ struct HandReplay {
 };
 
 HandReplay replay_hand(const PhhHand& hand);
+
+// The actions of `game` played on `hand`, started from game.setup, as
+// replay_hand plays them (a bet past what R12 lets any other player meet is
+// played as the largest it allows). Calls `after_each`, when set, after each
+// applied action. Returns the first problem, empty when the engine agreed
+// with every action and finished the hand with the history.
+std::string replay_actions(const PhhHand& phh, const PhhGame& game, Hand& hand,
+                           const std::function<void(const Hand&)>& after_each = {});
 
 // Whole chips for recorded stacks, half chips resolved as described above;
 // nullopt when the halves do not pair up.
