@@ -167,17 +167,21 @@ std::pair<int, int> place_of(std::string_view text, std::size_t offset) {
   return {line, column};
 }
 
-// Size and encoding, before YAML sees the text: every text of an experiment
+// Size, before YAML sees the text; encoding: every text of an experiment
 // reaches JSON (summary.json, state.json, the bot protocol), which holds
 // UTF-8 only, and a failure there would come after the whole run.
-void check_text(const std::string& text, const std::string& display_name, const std::vector<std::string>& overrides) {
-  if (first_non_utf8_byte(display_name)) {
-    throw ConfigError(display_name, 0, 0, "the file's path is not UTF-8 text; rename the file");
-  }
+void check_size(const std::string& text, const std::string& display_name) {
   if (text.size() > kMaxConfigBytes) {
     throw ConfigError(display_name, 0, 0,
                       "larger than " + std::to_string(kMaxConfigBytes / (1024 * 1024)) +
                           " MiB: not an experiment file (they are a page or two)");
+  }
+}
+
+void check_encoding(const std::string& text, const std::string& display_name,
+                    const std::vector<std::string>& overrides) {
+  if (first_non_utf8_byte(display_name)) {
+    throw ConfigError(display_name, 0, 0, "the file's path is not UTF-8 text; rename the file");
   }
   if (const auto offset = first_non_utf8_byte(text)) {
     const auto [line, column] = place_of(text, *offset);
@@ -1490,8 +1494,12 @@ void Reader::read_cells(const Node& root, Experiment& experiment) {
 
 Experiment parse_experiment(const std::string& text, const std::string& display_name,
                             const std::vector<std::string>& overrides) {
-  check_text(text, display_name, overrides);
-  return Reader(display_name, overrides).read(text);
+  check_size(text, display_name);
+  Experiment experiment = Reader(display_name, overrides).read(text);
+  // After the reader, whose messages for the texts a bot receives are more
+  // precise; before any use of the experiment.
+  check_encoding(text, display_name, overrides);
+  return experiment;
 }
 
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides) {

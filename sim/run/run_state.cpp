@@ -162,6 +162,8 @@ json state_to_json(const RunState& state) {
   return document;
 }
 
+std::string state_checksum(const json& document) { return checksum_of(document); }
+
 RunIdentity identity_from_json(const json& document, const std::string& source) {
   if (!document.is_object() || get<std::string>(document, "format", source) != kStateFormat) {
     throw std::runtime_error(source + ": not an sngsim state (format " + std::string(kStateFormat) + ")");

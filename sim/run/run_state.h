@@ -100,6 +100,10 @@ nlohmann::json read_state_file(const std::filesystem::path& path);
 // the identity and the shape (identity_mismatch, state_from_json).
 nlohmann::json parse_state_text(const std::string& text, const std::string& source);
 
+// The checksum state_to_json stores in a document (16 hex digits) over the
+// rest of it; exposed for tests and fuzzers that build documents by hand.
+std::string state_checksum(const nlohmann::json& document);
+
 // Why `found` (read from `source`) cannot continue or join the run
 // `expected`, as one line; empty when it can.
 std::string identity_mismatch(const RunIdentity& expected, const RunIdentity& found, const std::string& source);
