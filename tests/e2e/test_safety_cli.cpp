@@ -109,7 +109,7 @@ TEST_CASE("An experiment name is a plain name: paths, '.', NUL bytes are refused
   CHECK_THAT(read_text(log), Catch::Contains("--set name=../x: name must be a plain name"));
 }
 
-TEST_CASE("--force replaces only a folder sngsim wrote", "[safety][cli]") {
+TEST_CASE("With --force, only a folder sngsim wrote is replaced", "[safety][cli]") {
   TempDir scratch;
   const fs::path dir = scratch.path();
   const std::string log = (dir / "log").string();
@@ -138,7 +138,7 @@ TEST_CASE("--force replaces only a folder sngsim wrote", "[safety][cli]") {
   CHECK(fs::exists(dir / "empty" / "summary.json"));
 }
 
-TEST_CASE("--out, --hand-history and --checkpoint that overlap are refused before the run", "[safety][cli]") {
+TEST_CASE("Output, hand-history and checkpoint paths that overlap are refused before the run", "[safety][cli]") {
   TempDir scratch;
   const fs::path dir = scratch.path();
   const std::string log = (dir / "log").string();
