@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -25,6 +27,7 @@
 #include "sim/config/duplicate.h"
 #include "sim/config/experiment_config.h"
 #include "sim/io/hand_history_writer.h"
+#include "sim/io/output_folder.h"
 #include "sim/run/hand_history_export.h"
 #include "sim/run/rank_merge.h"
 #include "app/progress_bar.h"
@@ -84,6 +87,50 @@ std::vector<std::string> overrides_of(const RunCommandOptions& options) {
   return overrides;
 }
 
+// The path with symbolic links and "..", "." resolved as far as it exists.
+std::filesystem::path resolved(const std::filesystem::path& path) {
+  std::filesystem::path full = std::filesystem::weakly_canonical(std::filesystem::absolute(path));
+  if (!full.has_filename() && full.has_parent_path()) full = full.parent_path();
+  return full;
+}
+
+// Whether `inner` is `outer` or lies inside it.
+bool within(const std::filesystem::path& inner, const std::filesystem::path& outer) {
+  const std::filesystem::path relative = inner.lexically_relative(outer);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+// Throws std::runtime_error when the output folder, the hand-history folder
+// and the checkpoint are not apart: each folder is replaced whole, so one
+// inside another would delete it. A checkpoint inside --out is meant to
+// work (the results replace it); inside --hand-history it is not.
+void check_paths_apart(const std::filesystem::path& out, const RunCommandOptions& options) {
+  const std::filesystem::path out_path = resolved(out);
+  if (!options.hand_history.empty()) {
+    const std::filesystem::path history = resolved(options.hand_history);
+    if (within(history, out_path) || within(out_path, history)) {
+      throw std::runtime_error("--hand-history " + options.hand_history + " and the output folder " + out.string() +
+                               " overlap: each is replaced whole, so one would delete the other; choose two "
+                               "folders apart");
+    }
+    if (!options.checkpoint.empty() && within(resolved(options.checkpoint), history)) {
+      throw std::runtime_error("--checkpoint " + options.checkpoint + " lies inside --hand-history " +
+                               options.hand_history + ", which is replaced whole; choose a path outside it");
+    }
+  }
+  if (!options.checkpoint.empty()) {
+    const std::filesystem::path checkpoint = resolved(options.checkpoint);
+    if (checkpoint == out_path || within(out_path, checkpoint)) {
+      throw std::runtime_error("--checkpoint " + options.checkpoint + " names the output folder " + out.string() +
+                               " or a folder around it; name a file (it may lie inside the output folder)");
+    }
+    std::error_code error;
+    if (std::filesystem::is_directory(options.checkpoint, error)) {
+      throw std::runtime_error("--checkpoint " + options.checkpoint + " is a directory; name a file");
+    }
+  }
+}
+
 void run(const RunCommandOptions& options) {
   const std::vector<std::string> overrides = overrides_of(options);
   Experiment experiment = load_or_exit(options.config, overrides);
@@ -94,15 +141,24 @@ void run(const RunCommandOptions& options) {
   }
   const std::filesystem::path out = options.out.empty() ? std::filesystem::path("results") / experiment.name
                                                         : std::filesystem::path(options.out);
+  const ClusterInfo ranks = cluster();
+  std::filesystem::path checkpoint_file = options.checkpoint;
+  if (!checkpoint_file.empty() && ranks.size > 1) {
+    checkpoint_file += ".rank-" + std::to_string(ranks.rank + 1) + "-of-" + std::to_string(ranks.size);
+  }
   try {
-    check_output_dir(out, options.force);
+    check_paths_apart(out, options);
+    check_output_dir(out, options.force, options.checkpoint);
     if (!options.hand_history.empty()) check_output_dir(options.hand_history, options.force);
   } catch (const std::exception& error) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
+  if (ranks.is_root()) {
+    remove_stale_staging(out);
+    if (!options.hand_history.empty()) remove_stale_staging(options.hand_history);
+  }
 
-  const ClusterInfo ranks = cluster();
   Shard shard;
   try {
     if (!options.shard.empty()) {
@@ -121,13 +177,14 @@ void run(const RunCommandOptions& options) {
   }
   RunState state = initial_state(experiment, run_identity(experiment, overrides, shard));
   std::optional<Checkpoint> checkpoint;
-  if (!options.checkpoint.empty()) {
-    std::string file = options.checkpoint;
-    if (ranks.size > 1) file += ".rank-" + std::to_string(ranks.rank + 1) + "-of-" + std::to_string(ranks.size);
-    checkpoint.emplace(file, options.checkpoint_every);
+  bool resumed = false;
+  if (!checkpoint_file.empty()) {
+    checkpoint.emplace(checkpoint_file, options.checkpoint_every);
     try {
-      if (checkpoint->resume(experiment, state) && ranks.is_root()) {
-        std::cerr << "Resuming from " << file << ": " << state.tournaments_done() << " tournaments already done\n";
+      resumed = checkpoint->resume(experiment, state);
+      if (resumed && ranks.is_root()) {
+        std::cerr << "Resuming from " << checkpoint_file.string() << ": " << state.tournaments_done()
+                  << " tournaments already done\n";
       }
     } catch (const std::exception& error) {
       std::cerr << error.what() << "\n";
@@ -156,7 +213,21 @@ void run(const RunCommandOptions& options) {
       throw;
     }
   };
-  if (checkpoint) run_options.batch_done = [&](const RunState& current) { save_checkpoint(current, false); };
+  if (checkpoint) {
+    // Saved once before the first tournament: a checkpoint that cannot be
+    // written (a read-only disk, a missing permission) fails now, not after
+    // the whole run.
+    try {
+      checkpoint->save(state);
+    } catch (const std::exception& error) {
+      std::cerr << "cannot save the checkpoint: " << error.what() << "\nNothing was run. "
+                << (resumed ? "The previous checkpoint " + checkpoint->file().string() + " is intact; free space or "
+                                                                                         "fix the folder and run the same command again to resume from it.\n"
+                            : std::string("Choose a --checkpoint in a writable folder.\n"));
+      throw CLI::RuntimeError(kExitOutputError);
+    }
+    run_options.batch_done = [&](const RunState& current) { save_checkpoint(current, false); };
+  }
   g_stop_requested.store(false);
   const auto previous_handler = std::signal(SIGINT, request_stop);
   try {
@@ -179,6 +250,7 @@ void run(const RunCommandOptions& options) {
     if (checkpoint_failure.empty()) throw;
     std::signal(SIGINT, previous_handler);
     if (progress) progress->finish();
+    // The save before the first tournament succeeded, so a checkpoint exists.
     std::cerr << "cannot save the checkpoint: " << checkpoint_failure << "\nThe previous checkpoint "
               << checkpoint->file().string() << " is intact; free space or fix the folder and run the same command "
               << "again to resume from it.\n";
@@ -207,7 +279,7 @@ void run(const RunCommandOptions& options) {
   const RunResult result = result_of(state);
   RunSummary summary;
   try {
-    summary = write_run_results(out, experiment, state, options.force);
+    summary = write_run_results(out, experiment, state, options.force, options.checkpoint);
   } catch (const std::exception& error) {
     std::cerr << "cannot write the results to " << out.string() << ": " << error.what()
               << "\nNothing was written there; any earlier results in it are untouched.\n";
@@ -223,14 +295,24 @@ void run(const RunCommandOptions& options) {
   if (!options.hand_history.empty()) {
     // Written beside the run, serially: tournament i is a pure function of
     // (seed, i), so these are exactly the tournaments the statistics counted.
-    const std::filesystem::path final_dir(options.hand_history);
-    const std::filesystem::path staging = final_dir.string() + ".tmp";
-    std::filesystem::remove_all(staging);
-    write_hand_histories(experiment, staging, options.hh_tournaments);
-    std::filesystem::remove_all(final_dir);
-    std::filesystem::rename(staging, final_dir);
+    try {
+      StagingFolder staging(options.hand_history);
+      errno = 0;
+      try {
+        write_hand_histories(experiment, staging.path(), options.hh_tournaments);
+      } catch (const std::runtime_error& error) {
+        // The writers' messages name the file; the system's reason is errno.
+        if (errno == 0) throw;
+        throw std::runtime_error(std::string(error.what()) + ": " + std::strerror(errno));
+      }
+      staging.publish(options.force);
+    } catch (const std::exception& error) {
+      std::cerr << "cannot write the hand histories to " << options.hand_history << ": " << error.what()
+                << "\nNothing was written there; the results in " << out.string() << "/ are complete.\n";
+      throw CLI::RuntimeError(kExitOutputError);
+    }
     std::cout << "Hand histories of the first " << options.hh_tournaments << " tournaments per cell written to "
-              << final_dir.string() << "/\n";
+              << options.hand_history << "/\n";
   }
   if (!options.quiet) std::cout << console_table(summary);
   if (summary.timeouts > 0) {

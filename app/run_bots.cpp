@@ -35,6 +35,12 @@ RunBots::RunBots(const Experiment& experiment, const std::filesystem::path& out,
   }
 }
 
+RunBots::~RunBots() {
+  if (staging_.empty()) return;
+  std::error_code ignored;
+  std::filesystem::remove_all(staging_, ignored);
+}
+
 void RunBots::finish() {
   if (session_) session_->finish();
 }
@@ -45,6 +51,7 @@ void RunBots::move_logs_into(const std::filesystem::path& out) {
   std::filesystem::remove_all(out / "bots", ec);
   std::filesystem::rename(staging_, out / "bots", ec);
   if (ec) std::cerr << "the bots' logs stay in " << staging_.string() << " (" << ec.message() << ")\n";
+  staging_.clear();  // moved, or kept where the message says
 }
 
 }  // namespace sngsim

@@ -20,6 +20,11 @@ class RunBots {
   // reason (its entry's file:line:column and the end of its stderr) and
   // throws CLI::RuntimeError(kExitBadInput).
   RunBots(const Experiment& experiment, const std::filesystem::path& out, int rank);
+  // Removes the logs' folder unless move_logs_into moved it (or said where
+  // it stays): no staging folder outlives a run that stopped.
+  ~RunBots();
+  RunBots(const RunBots&) = delete;
+  RunBots& operator=(const RunBots&) = delete;
   // Bye to every bot; their logs are complete after it.
   void finish();
   // Moves the logs into out/bots/ (after the results were written there).

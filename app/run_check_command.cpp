@@ -5,7 +5,7 @@
 
 #include "app/cli_commands.h"
 #include "sim/run/tournament_rerun.h"
-#include "sim/report/results_writer.h"
+#include "sim/io/output_folder.h"
 
 namespace sngsim {
 
@@ -63,30 +63,20 @@ void replay_tournament_command(const Experiment& experiment, const ReplayTournam
 
   // Written under a temporary name and renamed, as results are; a violation
   // publishes the hands up to it, which is what the user came for.
-  const fs::path staging = directory.string() + ".tmp";
-  fs::remove_all(staging);
-  fs::create_directories(staging);
-  const auto publish = [&] {
-    fs::remove_all(directory);
-    fs::rename(staging, directory);
-  };
+  StagingFolder staging(directory);
   try {
     for (int c = 0; c < cells; ++c) {
       if (request.cell && *request.cell != c) continue;
-      replay_tournament(experiment, c, request.tournament, staging, std::cout);
+      replay_tournament(experiment, c, request.tournament, staging.path(), std::cout);
     }
   } catch (const InvariantViolation& violation) {
-    publish();
+    staging.publish(request.force);
     std::cout.flush();
     std::cerr << "sngsim: invariant broken in " << describe_violation(violation, experiment)
               << "Hand histories up to and including that hand: " << directory.string() << "/\n";
     throw CLI::RuntimeError(kExitInvariantViolation);
-  } catch (...) {
-    std::error_code ignored;
-    fs::remove_all(staging, ignored);
-    throw;
   }
-  publish();
+  staging.publish(request.force);
   bool any_history = false;
   for (const auto& entry : fs::directory_iterator(directory)) any_history = any_history || entry.path().extension() == ".phhs";
   std::cout << "Every invariant held in every hand.";

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of hostile input, the experiment loader, the PHH
-# reader and the bot protocol's reply reader (tests/fuzz/, README "Hostile
-# input"): builds the libFuzzer targets in build-asan/ (scripts/build-asan.sh:
-# clang, ASan + UBSan) and runs them at once.
+# reader, the bot protocol's reply reader and the run-state reader of
+# checkpoints and shards (tests/fuzz/, README "Hostile input",
+# docs/safety.md): builds the libFuzzer targets in build-asan/
+# (scripts/build-asan.sh: clang, ASan + UBSan) and runs them at once.
 # Any crash, hang, leak, sanitizer report or broken contract fails the
 # script; the input that did it is left in build-asan/fuzz-artifacts/ and
 # belongs in tests/fuzz/regressions/ with a test in
@@ -24,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-asan
 
-scripts/build-asan.sh --target fuzz_experiment_config fuzz_phh fuzz_bot_reply
+scripts/build-asan.sh --target fuzz_experiment_config fuzz_phh fuzz_bot_reply fuzz_run_state
 
 if [ -n "${SNGSIM_FUZZ_SECONDS:-}" ]; then
   budget=(-max_total_time="$SNGSIM_FUZZ_SECONDS")
@@ -38,15 +39,16 @@ else
 fi
 
 # fuzz TARGET DICT SEED_DIR...: runs in the background, logs to build-asan/TARGET.log.
+# SNGSIM_FUZZ_MAX_LEN overrides -max_len for the next call only.
 fuzz() {
-  local target=$1 dict=$2 dir seeds=()
+  local target=$1 dict=$2 dir seeds=() max_len=${SNGSIM_FUZZ_MAX_LEN:-4096}
   shift 2
   for dir in "$@"; do [ -d "$dir" ] && seeds+=("$dir"); done
   mkdir -p "$corpus_root/$target" "$build/fuzz-artifacts"
   # -timeout: one input taking 10 s is a hang; -rss_limit_mb: 2 GB is a leak
   # or a blow-up (the loaders bound their work far below that); -max_len:
   # larger seeds (the shared .phhs files) are cut, which keeps runs fast.
-  "$build/fuzz/$target" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  "$build/fuzz/$target" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
     -dict="$dict" -artifact_prefix="$build/fuzz-artifacts/$target-" -print_final_stats=1 \
     "$corpus_root/$target" "${seeds[@]}" >"$build/$target.log" 2>&1 &
 }
@@ -65,9 +67,13 @@ fuzz fuzz_phh tests/fuzz/phh.dict tests/fuzz/corpus/phh tests/fuzz/regressions/p
 phh_pid=$!
 fuzz fuzz_bot_reply tests/fuzz/bot_reply.dict tests/fuzz/corpus/bot_reply tests/fuzz/regressions/bot_reply
 bot_reply_pid=$!
+# A state holds its experiment file: 8 KiB keeps the seeds whole.
+SNGSIM_FUZZ_MAX_LEN=8192 fuzz fuzz_run_state tests/fuzz/state.dict tests/fuzz/corpus/state tests/fuzz/regressions/state
+state_pid=$!
 
 failed=0
-for pair in "fuzz_experiment_config:$experiment_pid" "fuzz_phh:$phh_pid" "fuzz_bot_reply:$bot_reply_pid"; do
+for pair in "fuzz_experiment_config:$experiment_pid" "fuzz_phh:$phh_pid" "fuzz_bot_reply:$bot_reply_pid" \
+            "fuzz_run_state:$state_pid"; do
   target=${pair%%:*}
   if wait "${pair##*:}"; then
     echo "$target: $(grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec' "$build/$target.log" |

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,7 @@
 #include "engine/game_definition.h"
 #include "sim/config/config_keys.h"
 #include "sim/config/duplicate.h"
+#include "sim/config/utf8.h"
 #include "strategies/plugin_strategy.h"
 #include "strategies/process_strategy.h"
 
@@ -145,6 +147,12 @@ const std::string kTooDeep = "values are nested more than " + std::to_string(kMa
 constexpr int kMinPlayers = 2;
 constexpr int kMaxTablePlayers = 6;  // R1
 constexpr int kMaxFeePercent = 10;   // V6
+// Experiment files are a page or two; a bound keeps `run /dev/zero` (or a
+// wrong file) from filling the memory before the first message.
+constexpr std::size_t kMaxConfigBytes = 4 * 1024 * 1024;
+// The name is a folder name (results/<name>, plus a staging suffix) and
+// must fit the usual 255-byte limit of one path component.
+constexpr std::size_t kMaxNameBytes = 100;
 
 // The keys of every mapping and the choices of every key that names one:
 // sim/config/config_keys.h, which docs/config-reference.md renders.
@@ -180,6 +188,70 @@ constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
 const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
+
+// Why `name` cannot be the experiment's name, or nullopt. The name is the
+// default output folder results/<name>, so it must stay one plain folder
+// name: no separator, no "." or "..", nothing hidden, no control character.
+std::optional<std::string> name_problem(const std::string& name) {
+  if (name.empty()) return "is empty";
+  if (name.size() > kMaxNameBytes) {
+    return "is longer than " + std::to_string(kMaxNameBytes) + " bytes";
+  }
+  for (const char c : name) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '/' || c == '\\') return "must be a plain name, not a path: it holds '" + std::string(1, c) + "'";
+    if (byte < 0x20 || byte == 0x7f) return "must be a plain name: it holds a control character or NUL byte";
+  }
+  if (name.front() == '.') return "must be a plain name: it may not start with '.' ('" + name + "')";
+  if (name.front() == '-') return "must be a plain name: it may not start with '-' ('" + name + "')";
+  if (name.front() == ' ' || name.back() == ' ') return "must be a plain name: it may not start or end with a space";
+  return std::nullopt;
+}
+
+// A line and column (1-based; the column counts characters) of a byte offset.
+std::pair<int, int> place_of(std::string_view text, std::size_t offset) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+// Size, before YAML sees the text; encoding: every text of an experiment
+// reaches JSON (summary.json, state.json, the bot protocol), which holds
+// UTF-8 only, and a failure there would come after the whole run.
+void check_size(const std::string& text, const std::string& display_name) {
+  if (text.size() > kMaxConfigBytes) {
+    throw ConfigError(display_name, 0, 0,
+                      "larger than " + std::to_string(kMaxConfigBytes / (1024 * 1024)) +
+                          " MiB: not an experiment file (they are a page or two)");
+  }
+}
+
+void check_encoding(const std::string& text, const std::string& display_name,
+                    const std::vector<std::string>& overrides) {
+  if (first_non_utf8_byte(display_name)) {
+    throw ConfigError(display_name, 0, 0, "the file's path is not UTF-8 text; rename the file");
+  }
+  if (const auto offset = first_non_utf8_byte(text)) {
+    const auto [line, column] = place_of(text, *offset);
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[*offset]));
+    throw ConfigError(display_name, line, column,
+                      std::string("the file is not UTF-8 text (byte ") + byte + "); save it as UTF-8");
+  }
+  for (const std::string& override_text : overrides) {
+    if (first_non_utf8_byte(override_text)) {
+      throw ConfigError(display_name, 0, 0, "--set " + override_text + ": not UTF-8 text");
+    }
+  }
+}
 
 // The keys a mapping of the schema may hold, by its dotted path; nullptr
 // when the path is not a mapping of the schema (a scalar or a list).
@@ -1414,8 +1486,13 @@ Experiment Reader::read(const std::string& text) {
   experiment.source_text = text;
   if (const Node* name = root.find("name")) {
     experiment.name = read_scalar(*name, "name", "a non-empty text");
+    if (const auto problem = name_problem(experiment.name)) fail(name->origin, "name " + *problem);
   } else {
     experiment.name = std::filesystem::path(display_name_).stem().string();
+    if (const auto problem = name_problem(experiment.name)) {
+      throw ConfigError(display_name_, 0, 0,
+                        "the file's name gives no plain experiment name (" + *problem + "); add a `name:` key");
+    }
   }
   if (const Node* seed = root.find("seed")) {
     std::uint64_t value = 0;
@@ -1486,7 +1563,12 @@ void Reader::read_cells(const Node& root, Experiment& experiment) {
 
 Experiment parse_experiment(const std::string& text, const std::string& display_name,
                             const std::vector<std::string>& overrides) {
-  return Reader(display_name, overrides).read(text);
+  check_size(text, display_name);
+  Experiment experiment = Reader(display_name, overrides).read(text);
+  // After the reader, whose messages for the texts a bot receives are more
+  // precise; before any use of the experiment.
+  check_encoding(text, display_name, overrides);
+  return experiment;
 }
 
 Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides) {
@@ -1494,10 +1576,13 @@ Experiment load_experiment(const std::string& path, const std::vector<std::strin
   if (std::filesystem::is_directory(path, ignored)) throw ConfigError(path, 0, 0, "cannot read: it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // One byte more than allowed tells a file at the limit from a larger one,
+  // without reading the rest (a device such as /dev/zero never ends).
+  std::string text(kMaxConfigBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) throw ConfigError(path, 0, 0, std::string("cannot read: ") + std::strerror(errno));
-  return parse_experiment(text.str(), path, overrides);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_experiment(text, path, overrides);
 }
 
 }  // namespace sngsim

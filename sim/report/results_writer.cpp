@@ -1,7 +1,5 @@
 #include "sim/report/results_writer.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -22,19 +20,6 @@ namespace sngsim {
 namespace fs = std::filesystem;
 
 namespace {
-
-// "results/" names the directory "results": drop the empty last component.
-fs::path normalized(const fs::path& out_dir) {
-  fs::path path = out_dir.lexically_normal();
-  if (!path.has_filename() && path.has_parent_path()) path = path.parent_path();
-  return path;
-}
-
-fs::path parent_of(const fs::path& path) { return path.has_parent_path() ? path.parent_path() : fs::path("."); }
-
-fs::path sibling(const fs::path& path, const std::string& suffix) {
-  return parent_of(path) / (path.filename().string() + suffix + std::to_string(::getpid()));
-}
 
 // ---- CSV -----------------------------------------------------------------
 
@@ -558,45 +543,12 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
 
 }  // namespace
 
-void check_output_dir(const fs::path& out_dir, bool force) {
-  const fs::path path = normalized(out_dir);
-  if (path.empty()) throw std::runtime_error("output directory path is empty");
-  std::error_code error;
-  const fs::file_status status = fs::symlink_status(path, error);
-  if (fs::exists(status)) {
-    if (!fs::is_directory(status)) {
-      throw std::runtime_error("output path " + path.string() +
-                               " exists and is not a directory (or is a symbolic link); choose another --out");
-    }
-    if (!force) {
-      throw std::runtime_error("output directory " + path.string() +
-                               " already exists; use --force to replace it, or choose another --out");
-    }
-  }
-  // The results are written next to out_dir and renamed, so the nearest
-  // existing ancestor (parents are created) must be a writable directory.
-  fs::path ancestor = fs::absolute(parent_of(path), error);
-  if (error) throw std::runtime_error("cannot resolve output directory " + path.string() + ": " + error.message());
-  while (!fs::exists(ancestor, error) && ancestor.has_parent_path() && ancestor != ancestor.parent_path()) {
-    ancestor = ancestor.parent_path();
-  }
-  if (!fs::is_directory(ancestor, error)) {
-    throw std::runtime_error("cannot create output directory " + path.string() + ": " + ancestor.string() +
-                             " is not a directory");
-  }
-  if (::access(ancestor.c_str(), W_OK | X_OK) != 0) {
-    throw std::runtime_error("cannot create output directory " + path.string() + ": " + ancestor.string() +
-                             " is not writable");
-  }
-}
-
 void write_results(const fs::path& out_dir, const RunSummary& summary, const Experiment& experiment, bool force,
-                   const std::vector<std::pair<std::string, std::string>>& extra_files) {
+                   const std::vector<std::pair<std::string, std::string>>& extra_files, const fs::path& kept_file) {
   if (summary.cells.size() != experiment.cells.size()) {
     throw std::invalid_argument("write_results: summary and experiment disagree on the cells");
   }
-  const fs::path path = normalized(out_dir);
-  check_output_dir(path, force);
+  check_output_dir(out_dir, force, kept_file);
 
   // Render everything first: a bug in formatting then leaves nothing behind.
   std::vector<std::pair<std::string, std::string>> files{
@@ -610,37 +562,9 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
   if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
-  const fs::path temporary = sibling(path, ".tmp-");
-  try {
-    fs::create_directories(parent_of(path));
-    fs::remove_all(temporary);  // a leftover of a crashed run with our pid
-    fs::create_directory(temporary);
-    for (const auto& [name, text] : files) write_file_durably(temporary / name, text);
-
-    std::error_code error;
-    if (fs::exists(fs::symlink_status(path, error))) {
-      if (!force) {
-        // Appeared while we ran (check_output_dir passed at the start).
-        throw std::runtime_error("output directory " + path.string() + " already exists; use --force to replace it");
-      }
-      const fs::path old = sibling(path, ".old-");
-      fs::remove_all(old);
-      fs::rename(path, old);
-      try {
-        fs::rename(temporary, path);
-      } catch (...) {
-        fs::rename(old, path);  // put the previous results back
-        throw;
-      }
-      fs::remove_all(old);
-    } else {
-      fs::rename(temporary, path);
-    }
-  } catch (...) {
-    std::error_code ignored;
-    fs::remove_all(temporary, ignored);
-    throw;
-  }
+  StagingFolder staging(out_dir);
+  for (const auto& [name, text] : files) write_file_durably(staging.path() / name, text);
+  staging.publish(force, kept_file);
 }
 
 std::string console_table(const RunSummary& summary) {

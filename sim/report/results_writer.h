@@ -21,7 +21,9 @@
 //
 // Writing is all or nothing: the files go to a sibling directory
 // `<out_dir>.tmp-<pid>` which is renamed into place only once complete. A
-// failure removes it and leaves any earlier out_dir untouched.
+// failure removes it and leaves any earlier out_dir untouched. The folder
+// holds the marker of sim/io/output_folder.h, so a later --force may
+// replace it; check_output_dir (declared there) is the check before a run.
 
 #include <filesystem>
 #include <string>
@@ -29,25 +31,23 @@
 #include <vector>
 
 #include "sim/config/experiment.h"
+#include "sim/io/output_folder.h"
 #include "sim/report/summary.h"
 
 namespace sngsim {
 
-// Throws std::runtime_error (with a message a user can act on) unless the
-// results could be written to out_dir: an existing out_dir needs `force`,
-// and must be a directory; the nearest existing ancestor must be a writable
-// directory. Creates and changes nothing. The CLI calls it before running so
-// that a bad output path costs no simulation time.
-void check_output_dir(const std::filesystem::path& out_dir, bool force);
-
 // Writes the files above into out_dir. Without `force` an existing out_dir is
-// an error; with it, the old directory is replaced only after the new one is
-// complete (removed after the new one has been renamed into place; between
-// the two renames there is a moment with neither, never a half-written one).
-// `summary` must be of `experiment` (whose source_text is config.yaml).
-// `extra_files` (name, content) are written with them (state.json).
+// an error; with it, the old directory (which sngsim must have written, see
+// check_output_dir) is replaced only after the new one is complete (removed
+// after the new one has been renamed into place; between the two renames
+// there is a moment with neither, never a half-written one). `summary` must
+// be of `experiment` (whose source_text is config.yaml). `extra_files`
+// (name, content) are written with them (state.json). `kept_file`: as for
+// check_output_dir (a checkpoint inside out_dir, which the new folder
+// replaces with the results it led to).
 void write_results(const std::filesystem::path& out_dir, const RunSummary& summary, const Experiment& experiment,
-                   bool force, const std::vector<std::pair<std::string, std::string>>& extra_files = {});
+                   bool force, const std::vector<std::pair<std::string, std::string>>& extra_files = {},
+                   const std::filesystem::path& kept_file = {});
 
 // A fixed-width, human-readable table of a summary: per cell its params,
 // tournaments, hand-count statistics and capped share, then one line per

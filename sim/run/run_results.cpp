@@ -8,7 +8,7 @@
 namespace sngsim {
 
 RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                             const RunState& state, bool force) {
+                             const RunState& state, bool force, const std::filesystem::path& kept_file) {
   const RunResult result = result_of(state);
   Provenance provenance;
   provenance.version = kVersion;
@@ -24,7 +24,7 @@ RunSummary write_run_results(const std::filesystem::path& out_dir, const Experim
   provenance.stop_reasons = result.stop_reasons;
   RunSummary summary = summarize_run(experiment, result.cells, provenance);
   write_results(out_dir, summary, experiment, force,
-                {{"state.json", state_to_json(state).dump() + "\n"}});
+                {{"state.json", state_to_json(state).dump() + "\n"}}, kept_file);
   return summary;
 }
 

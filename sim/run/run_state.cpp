@@ -19,7 +19,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kStateFormat = "sngsim-state/1";
+// /2 added the checksum; a /1 file is refused by name, never read.
+constexpr const char* kStateFormat = "sngsim-state/2";
+constexpr const char* kUncheckedStateFormat = "sngsim-state/1";
 constexpr int kMaxShards = 1'000'000;
 
 std::string build_version() { return std::string(kVersion) + " (" + kGitCommit + ")"; }
@@ -60,17 +62,37 @@ std::string to_string(const Shard& shard) {
   return std::to_string(shard.index) + "/" + std::to_string(shard.count);
 }
 
+namespace {
+
+// Mixes every byte of `text`, then a separator, into `hash`.
+std::uint64_t absorb(std::uint64_t hash, std::string_view text) {
+  for (const unsigned char c : text) hash = derive_key(hash, c);
+  return derive_key(hash, 0x100);
+}
+
+std::string hex16(std::uint64_t value) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(value));
+  return buffer;
+}
+
+// The checksum of a state document: its compact JSON without "checksum"
+// (keys sorted, numbers in shortest round-trip form, so a parsed document
+// dumps to the same text). The document holds the identity (version,
+// config hash, experiment text, seed, count, shard), so the checksum covers
+// the run it belongs to as well as the numbers.
+std::string checksum_of(json document) {
+  document.erase("checksum");
+  return hex16(absorb(absorb(0, kStateFormat), document.dump()));
+}
+
+}  // namespace
+
 std::string config_hash(const Experiment& experiment, const std::vector<std::string>& overrides) {
   std::uint64_t hash = derive_key(experiment.seed, static_cast<std::uint64_t>(experiment.tournaments));
-  auto absorb = [&hash](const std::string& text) {
-    for (const unsigned char c : text) hash = derive_key(hash, c);
-    hash = derive_key(hash, 0x100);  // separator
-  };
-  absorb(experiment.source_text);
-  for (const auto& text : overrides) absorb(text);
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(hash));
-  return buffer;
+  hash = absorb(hash, experiment.source_text);
+  for (const auto& text : overrides) hash = absorb(hash, text);
+  return hex16(hash);
 }
 
 RunIdentity run_identity(const Experiment& experiment, const std::vector<std::string>& overrides, Shard shard) {
@@ -123,7 +145,7 @@ json state_to_json(const RunState& state) {
                      {"stop_reason", cell.stop_reason},
                      {"stats", cell.stats.state()}});
   }
-  return {{"format", kStateFormat},
+  json document = {{"format", kStateFormat},
           {"version", id.version},
           {"config_hash", id.config_hash},
           {"seed", id.seed},
@@ -136,7 +158,11 @@ json state_to_json(const RunState& state) {
           {"ranks", state.ranks},
           {"wall_seconds", state.wall_seconds},
           {"cells", cells}};
+  document["checksum"] = checksum_of(document);
+  return document;
 }
+
+std::string state_checksum(const json& document) { return checksum_of(document); }
 
 RunIdentity identity_from_json(const json& document, const std::string& source) {
   if (!document.is_object() || get<std::string>(document, "format", source) != kStateFormat) {
@@ -193,16 +219,40 @@ RunState state_from_json(const json& document, const Experiment& experiment, con
   return state;
 }
 
+json parse_state_text(const std::string& text, const std::string& source) {
+  json document;
+  try {
+    document = json::parse(text);
+  } catch (const json::parse_error& error) {
+    throw std::runtime_error(source + ": not an sngsim state (damaged or truncated JSON: " + error.what() + ")");
+  }
+  const auto format = document.is_object() ? document.find("format") : document.end();
+  if (document.is_object() && format != document.end() && *format == kUncheckedStateFormat) {
+    throw std::runtime_error(source + " was written by an older sngsim (format " + kUncheckedStateFormat +
+                             ", without a checksum); this one reads " + kStateFormat +
+                             ": delete it to start afresh, or finish it with the sngsim that wrote it");
+  }
+  if (!document.is_object() || format == document.end() || *format != kStateFormat) {
+    throw std::runtime_error(source + ": not an sngsim state (format " + std::string(kStateFormat) + ")");
+  }
+  const auto checksum = document.find("checksum");
+  if (checksum == document.end() || !checksum->is_string()) {
+    throw std::runtime_error(source + ": not an sngsim state: no 'checksum'");
+  }
+  if (*checksum != checksum_of(document)) {
+    throw std::runtime_error(source + " is damaged: its checksum does not match its content (a byte was changed, "
+                             "or the file was edited); delete it to start afresh");
+  }
+  return document;
+}
+
 json read_state_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path.string());
   std::ostringstream text;
   text << in.rdbuf();
-  try {
-    return json::parse(text.str());
-  } catch (const json::parse_error& error) {
-    throw std::runtime_error(path.string() + ": not an sngsim state (damaged or truncated JSON: " + error.what() + ")");
-  }
+  if (in.bad()) throw std::runtime_error("cannot read " + path.string());
+  return parse_state_text(text.str(), path.string());
 }
 
 std::string identity_mismatch(const RunIdentity& expected, const RunIdentity& found, const std::string& source) {
@@ -246,7 +296,8 @@ RunState merge_states(const Experiment& experiment, const std::vector<RunState>&
     first = static_cast<int>(i);
     if (!states[i].complete()) {
       throw std::runtime_error(sources[i] + " (shard " + to_string(id.shard) +
-                               ") did not finish; run it again with the same command to complete it");
+                               ") did not finish (it was stopped): run its `sngsim run` command again with --force, which "
+                               "replaces it with the whole shard");
     }
   }
   for (int k = 1; k <= count; ++k) {

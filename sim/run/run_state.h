@@ -82,15 +82,27 @@ struct RunState {
 // A fresh state: nothing played, every cell's range cut for `identity.shard`.
 RunState initial_state(const Experiment& experiment, const RunIdentity& identity);
 
-// JSON ("sngsim-state/1") and back. state_from_json checks the document's
+// JSON ("sngsim-state/2", with a checksum) and back. state_from_json checks the document's
 // shape against `experiment` (which must be the experiment of its identity)
 // and throws std::runtime_error naming `source` on anything that does not fit.
 nlohmann::json state_to_json(const RunState& state);
 RunState state_from_json(const nlohmann::json& document, const Experiment& experiment, const std::string& source);
 
-// Reads a state file. Throws std::runtime_error naming the file when it is
-// unreadable or not a state.
+// Reads a state file (as parse_state_text). Throws std::runtime_error
+// naming the file when it is unreadable or not a state.
 nlohmann::json read_state_file(const std::filesystem::path& path);
+
+// The document of a state file's text, checked before anything reads it:
+// JSON of the current format whose "checksum" (state_to_json writes it over
+// the rest of the document, identity included) matches. Throws
+// std::runtime_error naming `source` for damaged or truncated text, a state
+// of an older format, a missing or wrong checksum. The caller still checks
+// the identity and the shape (identity_mismatch, state_from_json).
+nlohmann::json parse_state_text(const std::string& text, const std::string& source);
+
+// The checksum state_to_json stores in a document (16 hex digits) over the
+// rest of it; exposed for tests and fuzzers that build documents by hand.
+std::string state_checksum(const nlohmann::json& document);
 
 // Why `found` (read from `source`) cannot continue or join the run
 // `expected`, as one line; empty when it can.
