@@ -58,6 +58,7 @@ struct RunCommandOptions {
   std::string checkpoint;                         // state file saved every checkpoint_every seconds
   double checkpoint_every = 5.0;
   std::string shard;                              // "K/N": play only that part of every cell
+  std::string baseline;                           // compare.baseline for this run's console and paired.csv
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -85,7 +86,11 @@ std::vector<std::string> overrides_of(const RunCommandOptions& options) {
 
 void run(const RunCommandOptions& options) {
   const std::vector<std::string> overrides = overrides_of(options);
-  Experiment experiment = load_or_exit(options.config, overrides);
+  // --baseline is checked as compare.baseline is but, as it changes no
+  // statistic, stays out of the run's identity (config_hash, checkpoints).
+  std::vector<std::string> loading = overrides;
+  if (!options.baseline.empty()) loading.push_back("compare.baseline=" + options.baseline);
+  Experiment experiment = load_or_exit(options.config, loading);
   if (options.replay_tournament) {
     replay_tournament_command(experiment, ReplayTournamentRequest{*options.replay_tournament, options.cell,
                                                                   options.hand_history, options.force});
@@ -298,6 +303,10 @@ void add_run_command(CLI::App& app) {
   command->add_option("--shard", options->shard,
                       "Play only part K of N of every cell (K = 1..N), e.g. --shard 3/8 in a job array;\n"
                       "`sngsim merge OUT DIR...` combines the N output folders into exactly the single run");
+  command->add_option("--baseline", options->baseline,
+                      "Compare every other label with this one on the console and in paired.csv (ROI, mean\n"
+                      "place and win rate differences with 95% intervals and a verdict), as compare.baseline\n"
+                      "in the config; it changes no statistic and not the config hash");
   command->add_flag("--report", options->report,
                     "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
   command->callback([options] { run(*options); });
