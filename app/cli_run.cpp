@@ -347,7 +347,8 @@ void add_validate_command(CLI::App& app) {
 }
 
 void add_strategies_command(CLI::App& app) {
-  CLI::App* command = app.add_subcommand("strategies", "List every built-in strategy with its parameters and defaults.");
+  CLI::App* command = app.add_subcommand(
+      "strategies", "List every built-in strategy with its parameters and defaults, then process and plugin bots.");
   command->callback([] {
     std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
                  "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n\n";
@@ -359,6 +360,11 @@ void add_strategies_command(CLI::App& app) {
         std::cout << "): " << spec.description << "\n";
       }
     }
+    // Not in the registry: each is a program or a library the entry names.
+    std::cout << "process\n    a bot in another program, any language, speaking docs/bot-protocol.md on stdin/stdout:\n"
+                 "    `strategy: process`, `command: [python3, my_bot.py]` (also env, workdir, params; the Python kit is\n"
+                 "    python/sngsim_bot). `sngsim plan` and `sngsim run` start it.\n"
+                 "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n";
   });
 }
 

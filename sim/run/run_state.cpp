@@ -67,7 +67,12 @@ std::string config_hash(const Experiment& experiment, const std::vector<std::str
     hash = derive_key(hash, 0x100);  // separator
   };
   absorb(experiment.source_text);
-  for (const auto& text : overrides) absorb(text);
+  // The seed and the count are hashed above as values, so `--seed 42` on a
+  // file whose seed is 42 is the same run with the same hash.
+  for (const auto& text : overrides) {
+    if (text.rfind("seed=", 0) == 0 || text.rfind("tournaments=", 0) == 0) continue;
+    absorb(text);
+  }
   char buffer[17];
   std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(hash));
   return buffer;
