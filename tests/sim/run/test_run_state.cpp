@@ -198,7 +198,7 @@ TEST_CASE("Merging refuses missing, repeated, unfinished and foreign shards", "[
 }
 
 
-TEST_CASE("config hash: --seed or -n equal to the file's change nothing; other values do", "[run_state]") {
+TEST_CASE("config hash: --seed or -n equal to the file's change nothing, other values do", "[run_state]") {
   const std::string text = "seed: 42\ntournaments: 100\nlineup:\n  - strategy: tag\n  - strategy: rock\n";
   const Experiment plain = parse_experiment(text, "t.yaml");
   const std::vector<std::string> same = {"seed=42", "tournaments=100"};
