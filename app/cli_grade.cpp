@@ -153,7 +153,7 @@ void add_grade_command(CLI::App& app) {
       "antes, payouts): the EV of the Nash mix with the player's hand class minus the EV of the action taken,\n"
       "in % of the prize pool. Reported per label, per player and for the worst decisions. Payouts come from\n"
       "sngsim's '_payouts' annotation (docs/output-format.md) or --payouts. Hole cards must be known.\n"
-      "Example: sngsim run configs/pushfold-3max.yaml --hand-history hh/ && sngsim grade hh/cell-0/*.phhs");
+      "Example: sngsim run configs/icm-nash.yaml --hand-history hh/ && sngsim grade hh/cell-0/*.phhs");
   command->add_option("files", options->files, ".phh or .phhs files")->required()->check(CLI::ExistingFile);
   command->add_option("--max-bb", options->grade.max_bb, "grade decisions at effective stacks up to this many big blinds")
       ->default_val(15.0)

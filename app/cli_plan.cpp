@@ -2,10 +2,13 @@
 // and luck-adjusted, under random and duplicate seating
 // (sim/stats/sample_plan.h says how).
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -15,10 +18,12 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli_commands.h"
+#include "app/run_bots.h"
 #include "sim/config/duplicate.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
 #include "sim/stats/sample_plan.h"
+#include "strategies/strategy_fault.h"
 
 namespace sngsim {
 
@@ -73,6 +78,35 @@ nlohmann::json optional_json(const std::optional<double>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
+// The pilot, played as `sngsim run` plays it: process bots are started and
+// greeted first (app/run_bots.h) and sent bye after. Their logs go to a
+// scratch folder that is removed afterwards; a bot that cannot start is
+// reported with the end of its stderr (exit code 2).
+RunResult play_pilot(const Experiment& pilot, const RunOptions& run_options) {
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("sngsim-plan-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(scratch);  // move_logs_into needs it
+  std::error_code ignored;
+  std::optional<RunBots> bots;
+  RunResult result;
+  try {
+    bots.emplace(pilot, scratch, 0);
+    result = run_experiment(pilot, run_options);
+  } catch (const BotSetupFailure& failure) {
+    bots->finish();
+    bots->move_logs_into(scratch);
+    std::filesystem::remove_all(scratch, ignored);
+    bad_input(failure.what());
+  } catch (...) {
+    std::filesystem::remove_all(scratch, ignored);
+    throw;
+  }
+  bots->finish();
+  bots->move_logs_into(scratch);  // out of the way, then gone: plan writes nothing
+  std::filesystem::remove_all(scratch, ignored);
+  return result;
+}
+
 void plan(const PlanCommandOptions& options) {
   const std::vector<std::string> metrics = {metric_name(Metric::kMeanPlace), metric_name(Metric::kWinRate),
                                             metric_name(Metric::kRoi)};
@@ -116,9 +150,6 @@ void plan(const PlanCommandOptions& options) {
         bad_input("'" + *name + "' is not a label of " + cell_name(cell, k) + "; labels: " + known);
       }
     }
-    for (const Entrant& entrant : cell.entrants) {
-      if (entrant.process) bad_input("plan plays built-in and plug-in strategies only; '" + entrant.label + "' is a process bot");
-    }
     // One pilot measures all four designs: duplicate groups, with luck.
     if (cell.seating != Seating::kDuplicate) {
       cell.seating = Seating::kDuplicate;
@@ -131,7 +162,7 @@ void plan(const PlanCommandOptions& options) {
     pilot.tournaments = std::max<std::int64_t>(2, (options.pilot + group - 1) / group) * group;
     RunOptions run_options;
     run_options.threads = threads;
-    const RunResult result = run_experiment(pilot, run_options);
+    const RunResult result = play_pilot(pilot, run_options);
     const CellStats& stats = result.cells.at(0);
     const auto index_of = [&labels](const std::string& label) {
       return static_cast<int>(std::find(labels.begin(), labels.end(), label) - labels.begin());
@@ -208,8 +239,10 @@ void add_plan_command(CLI::App& app) {
       "95% interval of full width W under four designs: random seating raw (the default run),\n"
       "random seating luck-adjusted (adjust_luck: true), duplicate seating raw (seating: duplicate)\n"
       "and both. The counts are the pilot's estimates (docs/statistics.md, \"Planning\").\n"
+      "Every strategy plays, process bots included: they are started and greeted as `run` does (their\n"
+      "logs are discarded) and the pilot plays them seated in duplicate groups.\n"
       "Example: sngsim plan configs/quickstart.yaml --metric roi --label tag --vs rock --width 0.05\n"
-      "Exit codes: 0 done, 2 bad input (unknown label or metric, bad config).");
+      "Exit codes: 0 done, 2 bad input (unknown label or metric, bad config, a bot that cannot start).");
   command->add_option("config", options->config, "Experiment file")->required()->check(CLI::ExistingFile);
   command->add_option("--metric", options->metric, "mean_place, win_rate or roi (fractions: 0.01 = one point)")
       ->capture_default_str();

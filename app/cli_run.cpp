@@ -62,6 +62,7 @@ struct RunCommandOptions {
   std::string checkpoint;                         // state file saved every checkpoint_every seconds
   double checkpoint_every = 5.0;
   std::string shard;                              // "K/N": play only that part of every cell
+  std::string baseline;                           // compare.baseline for this run's console and paired.csv
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -133,7 +134,11 @@ void check_paths_apart(const std::filesystem::path& out, const RunCommandOptions
 
 void run(const RunCommandOptions& options) {
   const std::vector<std::string> overrides = overrides_of(options);
-  Experiment experiment = load_or_exit(options.config, overrides);
+  // --baseline is checked as compare.baseline is but, as it changes no
+  // statistic, stays out of the run's identity (config_hash, checkpoints).
+  std::vector<std::string> loading = overrides;
+  if (!options.baseline.empty()) loading.push_back("compare.baseline=" + options.baseline);
+  Experiment experiment = load_or_exit(options.config, loading);
   if (options.replay_tournament) {
     replay_tournament_command(experiment, ReplayTournamentRequest{*options.replay_tournament, options.cell,
                                                                   options.hand_history, options.force});
@@ -382,6 +387,10 @@ void add_run_command(CLI::App& app) {
   command->add_option("--shard", options->shard,
                       "Play only part K of N of every cell (K = 1..N), e.g. --shard 3/8 in a job array;\n"
                       "`sngsim merge OUT DIR...` combines the N output folders into exactly the single run");
+  command->add_option("--baseline", options->baseline,
+                      "Compare every other label with this one on the console and in paired.csv (ROI, mean\n"
+                      "place and win rate differences with 95% intervals and a verdict), as compare.baseline\n"
+                      "in the config; it changes no statistic and not the config hash");
   command->add_flag("--report", options->report,
                     "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
   command->callback([options] { run(*options); });
@@ -449,7 +458,8 @@ void add_validate_command(CLI::App& app) {
 }
 
 void add_strategies_command(CLI::App& app) {
-  CLI::App* command = app.add_subcommand("strategies", "List every built-in strategy with its parameters and defaults.");
+  CLI::App* command = app.add_subcommand(
+      "strategies", "List every built-in strategy with its parameters and defaults, then process and plugin bots.");
   command->callback([] {
     std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
                  "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n\n";
@@ -461,6 +471,11 @@ void add_strategies_command(CLI::App& app) {
         std::cout << "): " << spec.description << "\n";
       }
     }
+    // Not in the registry: each is a program or a library the entry names.
+    std::cout << "process\n    a bot in another program, any language, speaking docs/bot-protocol.md on stdin/stdout:\n"
+                 "    `strategy: process`, `command: [python3, my_bot.py]` (also env, workdir, params; the Python kit is\n"
+                 "    python/sngsim_bot). `sngsim plan` and `sngsim run` start it.\n"
+                 "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n";
   });
 }
 

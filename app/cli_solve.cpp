@@ -127,6 +127,9 @@ double node_ev(const IcmPushFoldSolution& s, std::size_t k) {
 void print_text(const PushFoldSpot& spot, const IcmPushFoldSolution& s) {
   const int n = spot.players();
   std::printf("ICM push/fold equilibrium, %d players; equities in %% of the prize pool\n", n);
+  std::printf("Key to the grids: rows and columns run A, K, ..., 2; suited hands above the diagonal (AKs),\n"
+              "offsuit below (AKo), pairs on it. A hand's name: it always goes all-in (or calls); N%%: it does\n"
+              "so N%% of the time; '.': it never does (folds).\n");
   for (std::size_t k = 0; k < s.nodes.size(); ++k) {
     std::printf("\n%s  (%.1f%% of hands, reached %.2f%%, EV %.3f)\n", node_label(s.nodes[k], n).c_str(),
                 range_percent(s.allin[k]), 100.0 * s.evaluation.reach[k], node_ev(s, k));

@@ -5,8 +5,8 @@ Usage:  scripts/report.py RESULTS_DIR [--max-cells N]
         (or `sngsim report RESULTS_DIR`, which runs this script)
 
 Reads RESULTS_DIR/summary.json (docs/output-format.md; checked against
-docs/summary.schema.json before anything is drawn) and
-RESULTS_DIR/config.yaml, and writes
+docs/summary.schema.json before anything is drawn), RESULTS_DIR/paired.csv
+(when there) and RESULTS_DIR/config.yaml, and writes
 
   RESULTS_DIR/report/*.png   the plots, one file per figure
   RESULTS_DIR/report.html    one page holding every plot as a base64 data
@@ -14,6 +14,12 @@ RESULTS_DIR/config.yaml, and writes
                              it loads nothing else and works on its own
 
 The figures:
+  compare_<i>.png   cell i, first on the page: every label against the
+                    baseline (compare.baseline or run --baseline), or every
+                    pair without one, from RESULTS_DIR/paired.csv: the ROI
+                    difference (the mean place's without a prize) with its
+                    95% paired interval, raw and luck-adjusted, the verdict
+                    in the label. Only with paired.csv and a pair.
   hands_<k>.png     tournament length: the hands-per-tournament histogram of
                     every cell of overlay group k, overlaid, the hand cap
                     marked. A group is the cells whose matrix parameters are
@@ -36,7 +42,8 @@ The figures:
                     its 95% interval, against the hands per blind level: a
                     line per group of cells equal in every matrix parameter
                     but the blind speed (the blinds key or hands_per_level);
-                    only when the cells have two speeds or more.
+                    only when the cells have two speeds or more and the
+                    cap ended a tournament in at least one of them.
   headline_<key>.png  the headline of each matrix key (with two or more
                     values among the cells): mean tournament length with its
                     95% interval against the key's values, a line per
@@ -86,12 +93,13 @@ EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2
 
 DEFAULT_MAX_CELLS = 12
+MAX_COMPARED = 15  # rows of a compare_<i>.png: the first ones of paired.csv
 DPI = 100
 # Figure sizes in inches at DPI: 900x500 px and 700x600 px.
 WIDE = (9.0, 5.0)
 SQUARE = (7.0, 6.0)
 HIST_BINS = 60  # at most this many bins between 0 and the hand cap
-FIGURE_PREFIXES = ("hands_", "survival_", "places_", "rates_", "h2h_", "capped", "headline_", "adjusted_")
+FIGURE_PREFIXES = ("compare_", "hands_", "survival_", "places_", "rates_", "h2h_", "capped", "headline_", "adjusted_")
 DEBIAN_PYTHON = "/usr/bin/python3"
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "summary.schema.json")
 REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
@@ -176,6 +184,19 @@ def validate_summary(summary, results_dir, schema_path=SCHEMA):
         where = "/" + "/".join(str(part) for part in first.absolute_path)
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise BadInput(f"{path}: does not match docs/summary.schema.json at {where}: {first.message}{more}")
+
+
+def read_paired_rows(results_dir):
+    """{cell index: paired.csv's rows of the cell} (docs/output-format.md); empty without the file."""
+    import csv
+    rows = {}
+    try:
+        with open(os.path.join(results_dir, "paired.csv"), newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                rows.setdefault(int(row["cell"]), []).append(row)
+    except (OSError, KeyError, ValueError):
+        return {}
+    return rows
 
 
 def read_config_text(results_dir):
@@ -358,6 +379,43 @@ class Figures:
         self.written.append(name)
         return name
 
+    def compare(self, cell, i, rows):
+        """paired.csv's rows of cell i: label less baseline with 95% paired whiskers, raw and (with
+        adjust_luck) adjusted, the verdict in the label; ROI, or mean place without a prize."""
+        plt = self.plt
+        metric = "roi" if any(row.get("roi_diff") for row in rows) else "mean_place"
+        scale, unit = (100.0, "points") if metric == "roi" else (1.0, "places")
+        rows = rows[:MAX_COMPARED]
+        fig, ax = plt.subplots(figsize=(WIDE[0], max(3.0, 0.55 * len(rows) + 1.5)))
+        adjusted = any(row.get(f"{metric}_diff_adjusted") for row in rows)
+        verdict_colour = {"better": "#2ca02c", "worse": "#d62728"}
+        for y, row in enumerate(reversed(rows)):
+            for kind, offset, marker in (("", 0.12 if adjusted else 0.0, "o"), ("_adjusted", -0.12, "s")):
+                value = row.get(f"{metric}_diff{kind}")
+                if not value:
+                    continue
+                value = float(value) * scale
+                lo, hi = row.get(f"{metric}_diff{kind}_lo"), row.get(f"{metric}_diff{kind}_hi")
+                err = [[value - float(lo) * scale], [float(hi) * scale - value]] if lo and hi else None
+                tint = verdict_colour.get(row["verdict"], "#7f7f7f")
+                ax.errorbar([value], [y + offset], xerr=err, fmt=marker, color=tint, ecolor=tint, elinewidth=1.8,
+                            capsize=4, markersize=6, alpha=1.0 if kind else 0.55,
+                            label=None if y else ("luck-adjusted" if kind else "raw"))
+        ax.axvline(0.0, color="gray", linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(rows)))
+        ax.set_yticklabels([f"{row['label']} vs {row['baseline']}: {row['verdict']}" for row in reversed(rows)])
+        ax.set_ylim(-0.7, len(rows) - 0.3)
+        ax.set_xlabel(f"{'ROI' if metric == 'roi' else 'mean place'} difference ({unit}; "
+                      f"{'right' if metric == 'roi' else 'left'} is better)")
+        baselines = {row["baseline"] for row in rows}
+        against = f"against {next(iter(baselines))}" if len(baselines) == 1 else "pairs"
+        ax.set_title(wrap(f"Is it better? {against}, {cell_name(cell, i, self.experiment)} (95% paired intervals)"))
+        ax.grid(axis="x", alpha=0.3)
+        if adjusted:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8, frameon=False)
+        fig.tight_layout()
+        return self.save(fig, f"compare_{i}.png")
+
     def hands(self, cells, group, k):
         plt = self.plt
         fig, ax = plt.subplots(figsize=WIDE)
@@ -476,7 +534,7 @@ class Figures:
             ratio_ax.set_ylabel(f"{schedules[1]} / {schedules[0]}")
             ratio_ax.set_xlabel(key)
             ratio_ax.grid(alpha=0.3)
-            ratio_ax.legend(loc="best", fontsize=8, frameon=False)
+            ratio_ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
         else:
             ax.set_xlabel(key)
         ax.set_xticks(range(len(xs)))
@@ -484,7 +542,8 @@ class Figures:
         ax.set_ylabel("hands per tournament (mean, 95% interval)")
         ax.set_title(wrap(f"Tournament length against {key}" +
                           (f"; lower panel: {ratio_key} ratio" if ratio_key is not None else "")))
-        ax.legend(loc="best", fontsize=8, frameon=False)
+        # Beside the axes, never over a line.
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
         ax.grid(alpha=0.3)
         fig.tight_layout()
         return self.save(fig, f"headline_{k}.png")
@@ -690,14 +749,12 @@ PAGE_INTERVALS = (
     ("mean", "student-t", "Means (mean place, ROI): mean &plusmn; t &middot; sd / &radic;n, with the sample "
                           "standard deviation and Student's t at n &minus; 1 degrees of freedom."),
 )
-STATISTICS_DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "statistics.md")
 
 
 def intervals_block(summary):
     """Where the intervals are documented, and one line per method on the page."""
-    doc = "docs/statistics.md"
-    if os.path.isfile(STATISTICS_DOC):
-        doc = f'<a href="{esc(pathlib.Path(STATISTICS_DOC).resolve().as_uri())}">docs/statistics.md</a>'
+    # Named, not linked: a file:// path into the source tree breaks once the page is sent anywhere.
+    doc = "<code>docs/statistics.md</code>"
     methods = summary.get("intervals") or {}
     level = methods.get("level", 0.95)
     level_text = f"{100 * level:g}%" if isinstance(level, (int, float)) else esc(level)
@@ -801,7 +858,7 @@ def hands_block(results_dir, summary):
     rows = []
     for c, cell in enumerate(summary["cells"]):
         for e in cell.get("fault_examples", []):
-            where = f"cell {c + 1}, tournament {e.get('tournament')}, hand {e.get('hand')}"
+            where = f"cell {c}, tournament {e.get('tournament')}, hand {e.get('hand')}"
             hand_id = found.get((c, e.get("tournament"), e.get("hand")))
             shown = link(hand_id, where) if hand_id else esc(where) + " (not among the exported hands)"
             rows.append(f"<tr><td>{shown}</td><td>{esc(e.get('label'))}</td><td>{esc(e.get('reason'))}</td></tr>")
@@ -820,7 +877,7 @@ def hands_block(results_dir, summary):
 
 
 def build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file=None,
-               lines=(), headline_files=(), hands_html=""):
+               lines=(), headline_files=(), compare_files=(), hands_html=""):
     cells = summary["cells"]
     name = summary.get("name", "experiment")
     parts = ["<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
@@ -830,40 +887,54 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
              f"{esc(summary.get('seed'))}.</p>", intervals_block(summary)]
     if summary.get("partial"):
         parts.append("<p class=\"warning\">Partial results: the run stopped before every cell was done.</p>")
-    parts.append("<p><a href=\"#length\">Tournament length</a> &middot; <a href=\"#cells\">Cells</a> &middot; "
-                 + ("<a href=\"#hands\">Hands</a> &middot; " if hands_html else "") +
-                 "<a href=\"#provenance\">Provenance</a></p>")
+    # One cell: its question is who wins, so the ranking comes before the length.
+    cells_first = len(cells) == 1
+    sections = [("compare", "Is it better?")] if compare_files else []
+    sections += [("cells", "Cells"), ("length", "Tournament length")] if cells_first else \
+        [("length", "Tournament length"), ("cells", "Cells")]
+    if hands_html:
+        sections.append(("hands", "Hands"))
+    sections.append(("provenance", "Provenance"))
+    parts.append("<p>" + " &middot; ".join(f"<a href=\"#{key}\">{title}</a>" for key, title in sections) + "</p>")
+    if compare_files:
+        parts.append("<h2 id=\"compare\">Is it better?</h2><p>Each label less the baseline (paired.csv): "
+                     "better or worse when the 95% paired interval excludes 0, not separated yet otherwise.</p>")
+        for i, file in compare_files:
+            parts.append(img_tag(figure_dir, file, [i], f"comparison, {cell_name(cells[i], i, name)}"))
+    length_parts = []
 
     if headline_files:
-        parts.append("<h2 id=\"headlines\">What each matrix key changes</h2>")
+        length_parts.append("<h2 id=\"headlines\">What each matrix key changes</h2>")
         every_cell = list(range(len(cells)))
         for key, file in headline_files:
-            parts.append(img_tag(figure_dir, file, every_cell, f"mean tournament length against {key}"))
-    parts.append("<h2 id=\"length\">Tournament length</h2>")
+            length_parts.append(img_tag(figure_dir, file, every_cell, f"mean tournament length against {key}"))
+    length_parts.append("<h2 id=\"length\">Tournament length</h2>")
     if any(len(g) > 1 for g in groups):
-        parts.append("<p>Cells that differ only in the blind schedule share a plot.</p>")
+        length_parts.append("<p>Cells that differ only in the blind schedule share a plot.</p>")
     for k, group in enumerate(groups, start=1):
         shared = params_text(cells[group[0]]["params"], skip_blinds=True)
         title = shared if shared else ("all cells" if len(group) > 1 else cell_name(cells[group[0]], group[0], name))
-        parts.append(f"<h3>{esc(title)}</h3>")
+        length_parts.append(f"<h3>{esc(title)}</h3>")
         hands_file, survival_file = group_files[k - 1]
-        parts.append(img_tag(figure_dir, hands_file, group, f"hands per tournament, {title}"))
-        parts.append(img_tag(figure_dir, survival_file, group, f"players left per hand, {title}"))
+        length_parts.append(img_tag(figure_dir, hands_file, group, f"hands per tournament, {title}"))
+        length_parts.append(img_tag(figure_dir, survival_file, group, f"players left per hand, {title}"))
 
     if capped_file:
-        parts.append("<h3>The hand cap against the blind speed</h3>")
-        parts.append(img_tag(figure_dir, capped_file, sorted(i for line in lines for i in line),
+        length_parts.append("<h3>The hand cap against the blind speed</h3>")
+        length_parts.append(img_tag(figure_dir, capped_file, sorted(i for line in lines for i in line),
                              "capped fraction against hands per blind level"))
-    parts.append("<h2 id=\"cells\">Cells</h2>")
+    cells_parts = []
+    cells_parts.append("<h2 id=\"cells\">Cells</h2>")
     if detailed < len(cells):
-        parts.append(f"<p class=\"note\">Plots for the first {detailed} of {len(cells)} cells (--max-cells); the "
+        cells_parts.append(f"<p class=\"note\">Plots for the first {detailed} of {len(cells)} cells (--max-cells); the "
                      "tables cover every cell, and players.csv and head_to_head.csv hold the rest.</p>")
     for i, cell in enumerate(cells):
-        parts.append(f"<h3 id=\"cell-{i}\">{esc(cell_name(cell, i, name))}</h3>")
-        parts.append(cell_facts(cell))
-        parts.append(players_table(cell))
+        cells_parts.append(f"<h3 id=\"cell-{i}\">{esc(cell_name(cell, i, name))}</h3>")
+        cells_parts.append(cell_facts(cell))
+        cells_parts.append(players_table(cell))
         for name_, alt in cell_files.get(i, []):
-            parts.append(img_tag(figure_dir, name_, [i], f"{alt}, {cell_name(cell, i, name)}"))
+            cells_parts.append(img_tag(figure_dir, name_, [i], f"{alt}, {cell_name(cell, i, name)}"))
+    parts += cells_parts + length_parts if cells_first else length_parts + cells_parts
     parts.append(hands_html)
     parts.append(provenance_block(summary, config_text))
     parts.append("</body></html>\n")
@@ -890,6 +961,9 @@ def make_report(results_dir, max_cells):
     remove_old_figures(figure_dir)
     figures = Figures(plt, figure_dir, summary.get("name", "experiment"))
 
+    paired_rows = read_paired_rows(results_dir)
+    compare_files = [(i, figures.compare(cells[i], i, paired_rows[i])) for i in range(len(cells))
+                     if paired_rows.get(i) and i < (len(cells) if max_cells <= 0 else max_cells)]
     groups = overlay_groups(cells)
     group_files = []
     for k, group in enumerate(groups, start=1):
@@ -910,9 +984,12 @@ def make_report(results_dir, max_cells):
             headline_files.append((key, figures.headline(cells, key, k)))
 
     lines = speed_lines(cells)
+    # Flat lines at 0% say nothing: no plot when the cap ended no tournament.
+    if not any(cells[i].get("capped_fraction") for line in lines for i in line):
+        lines = []
     capped_file = figures.capped(cells, lines) if lines else None
     page = build_page(summary, config_text, figure_dir, groups, detailed, group_files, cell_files, capped_file,
-                      lines, headline_files, hands_block(results_dir, summary))
+                      lines, headline_files, compare_files, hands_block(results_dir, summary))
     html_path = os.path.join(results_dir, "report.html")
     staging = html_path + ".tmp"
     with open(staging, "w", encoding="utf-8") as f:

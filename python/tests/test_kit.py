@@ -115,6 +115,34 @@ class KitTest(unittest.TestCase):
         frame = run_results.players_frame()
         self.assertEqual(list(frame["label"]), ["py", "tag"])
 
+    def test_results_reader_paired_and_intervals(self):
+        paired = {"a": "py", "b": "tag", "groups": 0,
+                  "roi_diff": {"estimate": -0.2, "ci95_paired": [-0.3, -0.1]},
+                  "mean_place_diff": {"estimate": 0.4, "ci95_paired": [-0.1, 0.9]},
+                  "win_rate_diff": {"estimate": -0.05, "ci95_paired": None},
+                  "roi_diff_adjusted": {"estimate": -0.15, "ci95_paired": [-0.25, 0.05]}}
+        summary = {"name": "n", "seed": 3, "cells": [{
+            "index": 0, "tournaments": 10, "labels": ["py", "tag"], "paired": [paired],
+            "players": {"py": {"entries": 10, "roi_ci95": [-0.5, 0.1],
+                               "luck_adjusted": {"roi": {"estimate": -0.1, "ci95": [-0.3, 0.1], "mean_luck": 0.0}}},
+                        "tag": {"entries": 10}}}]}
+        cell = results.parse(summary).cells[0]
+        py = cell.player("py")
+        self.assertEqual(py.roi_ci95, results.Interval(-0.5, 0.1))
+        self.assertIsNone(py.mean_place_ci95)
+        self.assertEqual(py.luck_adjusted["roi"].ci95, results.Interval(-0.3, 0.1))
+        mine = cell.paired("py", "tag")
+        self.assertEqual((mine.roi.estimate, mine.roi.ci95), (-0.2, results.Interval(-0.3, -0.1)))
+        self.assertEqual(mine.roi.adjusted_ci95, results.Interval(-0.25, 0.05))
+        # The adjusted ROI decides first: it straddles 0.
+        self.assertEqual(mine.verdict, "not separated yet")
+        theirs = cell.paired("tag", "py")
+        self.assertEqual((theirs.roi.estimate, theirs.roi.ci95), (0.2, results.Interval(0.1, 0.3)))
+        self.assertEqual(theirs.mean_place.ci95, results.Interval(-0.9, 0.1))
+        self.assertIsNone(theirs.win_rate.ci95)
+        with self.assertRaises(KeyError):
+            cell.paired("py", "py")
+
 
 if __name__ == "__main__":
     unittest.main()

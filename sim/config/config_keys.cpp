@@ -122,6 +122,9 @@ std::vector<ConfigKey> declare() {
            R"md(Watch the luck-adjusted interval instead of the raw one; needs `adjust_luck: true` in every cell (and, for `roi`, a buy-in above 0).)md"),
     // Accepted only to say that `tournaments` is the maximum.
     refused("stop.max_tournaments"),
+    section("compare"),
+    value("compare.baseline", R"md(a label)md", R"md(none)md",
+          R"md(The label every other label is compared against: the console, `paired.csv` and the report show each one's ROI, mean place and win rate less the baseline's, with 95% intervals and a verdict. A label of every sit-and-go and shoot-out cell; `run --baseline` overrides it. See [Comparing with a baseline](#comparing-with-a-baseline).)md"),
     section("payouts"),
     value("payouts.places", R"md(list of integer percentages >= 0)md", R"md(`[100]`)md",
           R"md(Share of the prize pool for places 1, 2, ...; must add up to exactly 100 and pay no more places than there are players (`table.players`; a shoot-out's whole field) (V6). `[100]` is winner takes all. Refused with `shootout.winners: paid` and with `format: cash`.)md"),

@@ -125,6 +125,10 @@ struct Experiment {
   std::uint64_t seed = 1;
   std::int64_t tournaments = 1000;  // per cell; the most a cell plays when `stop` is set
   std::optional<StopRule> stop;     // stop a cell early once an interval is narrow enough
+  // compare.baseline: the label the results compare every other label
+  // against (sim/report/baseline_comparison.h). Presentation only: no
+  // statistic depends on it.
+  std::optional<std::string> baseline;
   std::vector<Cell> cells;
 };
 

@@ -168,6 +168,7 @@ const std::vector<std::string>& kSeatings = choices_of("seating");    // in Seat
 const std::vector<std::string> kDuplicateKeys = keys_of("duplicate");
 // max_tournaments is a key only to say that `tournaments` is the maximum.
 const std::vector<std::string> kStopKeys = keys_of("stop");
+const std::vector<std::string> kCompareKeys = keys_of("compare");
 const std::vector<std::string>& kMetrics = choices_of("stop.metric");  // in Metric order
 constexpr std::int64_t kDefaultStopBatch = 1000;
 constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
@@ -187,7 +188,7 @@ const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
-const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
+const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop", "compare"};
 
 // Why `name` cannot be the experiment's name, or nullopt. The name is the
 // default output folder results/<name>, so it must stay one plain folder
@@ -265,6 +266,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "cash.rake") return &kRakeKeys;
   if (section == "duplicate") return &kDuplicateKeys;
   if (section == "stop") return &kStopKeys;
+  if (section == "compare") return &kCompareKeys;
   if (section == "time") return &kTimeKeys;
   if (section == "sit_out") return &kSitOutKeys;
   return nullptr;
@@ -483,6 +485,8 @@ class Reader {
   void read_seating(const Node& root, Cell& cell) const;
   std::optional<StopRule> read_stop(const Node& root) const;
   void check_stop(const Node& root, const Cell& cell) const;
+  std::optional<std::string> read_baseline(const Node& root) const;
+  void check_baseline(const Node& root, const Cell& cell) const;
   double read_positive_number(const Node& node, const std::string& path) const;
   double read_seconds(const Node& map, const std::string& section, const std::string& key, double fallback,
                       bool zero_allowed) const;
@@ -497,6 +501,7 @@ class Reader {
   // Read before the cells, which check themselves against them.
   std::int64_t tournaments_ = 0;
   std::optional<StopRule> stop_;
+  std::optional<std::string> baseline_;
   mutable std::size_t converted_ = 0;  // nodes converted so far (kMaxNodes)
 };
 
@@ -1207,6 +1212,7 @@ Cell Reader::read_cell(const Node& root) const {
          "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");
   }
   if (stop_) check_stop(root, cell);
+  if (baseline_) check_baseline(root, cell);
   return cell;
 }
 
@@ -1476,6 +1482,28 @@ void Reader::check_stop(const Node& root, const Cell& cell) const {
   }
 }
 
+std::optional<std::string> Reader::read_baseline(const Node& root) const {
+  const Node* node = root.find("compare");
+  if (node == nullptr) return std::nullopt;
+  if (node->kind != Node::Kind::kMap) {
+    fail(node->origin, "compare must be a mapping {baseline: LABEL}, got " + describe(*node));
+  }
+  check_keys(*node, "compare", kCompareKeys);
+  const Node* baseline = node->find("baseline");
+  if (baseline == nullptr) fail(node->origin, "compare needs 'baseline'");
+  return read_scalar(*baseline, "compare.baseline", "a label of the lineup");
+}
+
+void Reader::check_baseline(const Node& root, const Cell& cell) const {
+  // Cash cells keep no paired statistics: they have nothing to compare.
+  if (cell.format == Format::kCash) return;
+  const Node& label = *root.find("compare")->find("baseline");
+  const std::vector<std::string> labels = cell_labels(cell);
+  if (contains(labels, label.text)) return;
+  fail(label.origin, "compare.baseline '" + label.text + "' is not a label of the lineup" +
+                         did_you_mean(label.text, labels) + "; labels: " + join(labels, ", "));
+}
+
 Experiment Reader::read(const std::string& text) {
   Node root = parse(text);
   for (int i = 0; i < static_cast<int>(overrides_.size()); ++i) apply_override(root, i);
@@ -1507,6 +1535,7 @@ Experiment Reader::read(const std::string& text) {
       read_integer(root, "", "tournaments", 1, std::numeric_limits<std::int64_t>::max(), experiment.tournaments);
   tournaments_ = experiment.tournaments;
   stop_ = read_stop(root);
+  baseline_ = read_baseline(root);
   if (const Node* time = root.find("time")) {
     // Checked here whether or not a process bot plays, which reads it again.
     expect_map(*time, "time");
@@ -1524,6 +1553,7 @@ Experiment Reader::read(const std::string& text) {
     stop_->batch = (kDefaultStopBatch + groups - 1) / groups * groups;
   }
   experiment.stop = stop_;
+  experiment.baseline = baseline_;
   return experiment;
 }
 

@@ -108,7 +108,7 @@ FaultMap read_fault_examples(const std::string& results_dir) {
           !example.value("hand", json()).is_number_integer()) {
         continue;
       }
-      const std::string file = "cell-" + std::to_string(c + 1) + "/tournament-" +
+      const std::string file = "cell-" + std::to_string(c) + "/tournament-" +
                                std::to_string(example["tournament"].get<std::int64_t>()) + ".phhs";
       json what = {{"cell", c}, {"label", example.value("label", "")}, {"reason", example.value("reason", "")},
                    {"seat", example.value("seat", -1)}, {"tournament", example["tournament"]},

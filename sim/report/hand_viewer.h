@@ -14,7 +14,7 @@
 //                           the fault examples found and the costly decisions
 //
 // A hand is named `FILE:NAME` in the page's address (`index.html#hand=
-// cell-1/tournament-3.phhs:12`), FILE relative to the folder it was found
+// cell-0/tournament-3.phhs:12`), FILE relative to the folder it was found
 // in (or the file's own name when a file was given), NAME the table name of
 // a .phhs or the `hand` field of a .phh.
 

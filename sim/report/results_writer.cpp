@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "sim/io/atomic_file.h"
+#include "sim/report/baseline_comparison.h"
 
 namespace sngsim {
 
@@ -261,6 +262,41 @@ std::string head_to_head_csv(const RunSummary& summary) {
       row.push_back(csv_quote(h.b));
       append(row, h.a_above_b, h.ci95);
       for (const std::int64_t count : {h.tournaments, h.above, h.below, h.tied}) row.push_back(csv_text(count));
+      table.add_row(row);
+    }
+  }
+  return table.text();
+}
+
+// One row per sit-and-go or shoot-out cell x compared pair: every label
+// against the baseline, or every pair of paired[] without one
+// (sim/report/baseline_comparison.h).
+std::string paired_csv(const RunSummary& summary) {
+  std::vector<std::string> fixed{"label", "baseline", "verdict", "decided_on", "tournaments_needed"};
+  const bool luck = any_luck_adjusted(summary);
+  for (const char* metric : {"roi", "mean_place", "win_rate"}) {
+    for (const char* suffix : {"_diff", "_diff_lo", "_diff_hi"}) fixed.push_back(std::string(metric) + suffix);
+    if (!luck) continue;
+    for (const char* suffix : {"_diff_adjusted", "_diff_adjusted_lo", "_diff_adjusted_hi"}) {
+      fixed.push_back(std::string(metric) + suffix);
+    }
+  }
+  const CellColumns columns(summary, fixed);
+  CsvTable table(columns.header());
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const CellSummary& cell = summary.cells[c];
+    const std::optional<int> baseline = summary.baseline ? label_index(cell, *summary.baseline) : std::nullopt;
+    for (const Comparison& comparison : cell_comparisons(cell, baseline)) {
+      std::vector<std::string> row = columns.prefix(c);
+      row.push_back(csv_quote(cell.labels[static_cast<std::size_t>(comparison.label)]));
+      row.push_back(csv_quote(cell.labels[static_cast<std::size_t>(comparison.baseline)]));
+      row.push_back(csv_quote(verdict_name(comparison.verdict)));
+      row.push_back(csv_quote(comparison.decided_on));
+      row.push_back(comparison.tournaments_needed ? csv_text(*comparison.tournaments_needed) : "");
+      for (const ComparedMetric* metric : {&comparison.roi, &comparison.mean_place, &comparison.win_rate}) {
+        append(row, metric->estimate, metric->ci95);
+        if (luck) append(row, metric->adjusted_estimate, metric->adjusted_ci95);
+      }
       table.add_row(row);
     }
   }
@@ -557,6 +593,7 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
       {"hands.csv", hands_csv(summary)},
       {"survival.csv", survival_csv(summary)},
       {"head_to_head.csv", head_to_head_csv(summary)},
+      {"paired.csv", paired_csv(summary)},
       {"config.yaml", experiment.source_text},
   };
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
@@ -587,6 +624,7 @@ std::string console_table(const RunSummary& summary) {
           if constexpr (std::is_same_v<T, CashSummary>) text += cash_console_rows(cell, detail);
         },
         cell.detail);
+    text += comparison_console_text(cell, summary.baseline);
   }
   return text;
 }

@@ -161,6 +161,7 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
   for (const CellStats& stats : cells) summary.tournaments_done += stats.tournaments();
   summary.provenance = provenance;
   summary.timeouts = timeouts_of(cells);
+  summary.baseline = experiment.baseline;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const Cell& cell = experiment.cells[i];
     const CellStats& stats = cells[i];

@@ -211,6 +211,10 @@ struct RunSummary {
   std::int64_t tournaments_done = 0;  // summed over the cells
   Provenance provenance;
   std::int64_t timeouts = 0;  // V5, every cell: > 0 makes the run timing-dependent
+  // compare.baseline (or run --baseline): the console and paired.csv compare
+  // every other label with it (sim/report/baseline_comparison.h). Not in
+  // summary.json, whose paired[] holds every pair.
+  std::optional<std::string> baseline;
   std::vector<CellSummary> cells;
 };
 

@@ -21,9 +21,12 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
   Hand hand;
   for (std::size_t c = 0; c < experiment.cells.size(); ++c) {
     const Cell& cell = experiment.cells[c];
-    const std::filesystem::path cell_directory = directory / ("cell-" + std::to_string(c + 1));
+    // Numbered from 0, as the console, summary.json and --replay-tournament
+    // --cell number cells (folders of older versions counted from 1; replay
+    // and grade read any .phhs path, so they stay readable).
+    const std::filesystem::path cell_directory = directory / ("cell-" + std::to_string(c));
     std::filesystem::create_directories(cell_directory);
-    index << "cell-" << c + 1 << ":";
+    index << "cell-" << c << ":";
     for (const auto& [key, value] : cell.params) index << " " << key << "=" << value;
     index << "\n";
     const std::vector<int> labels = label_of_entrants(cell);

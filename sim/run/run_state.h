@@ -55,7 +55,9 @@ struct RunIdentity {
 RunIdentity run_identity(const Experiment& experiment, const std::vector<std::string>& overrides, Shard shard);
 
 // A 64-bit fingerprint (16 hex digits) of the file, the overrides, the seed
-// and the tournament count.
+// and the tournament count. Overrides of the seed or the count add nothing
+// beyond their values: the same seed and count give the same hash however
+// they were given.
 std::string config_hash(const Experiment& experiment, const std::vector<std::string>& overrides);
 
 struct CellProgress {

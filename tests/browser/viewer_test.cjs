@@ -166,9 +166,9 @@ async function testExport(sngsim, sourceDir, work, screenshot) {
   // icm_nash and pushfold at 15 bb: all-ins and push/fold decisions to grade.
   run(sngsim, ["run", path.join(sourceDir, "configs/quickstart.yaml"), "-n", "100", "-q", "-t", "2", "-o", results,
                "--hand-history", histories, "--hh-tournaments", "6", "--report"]);
-  const files = fs.readdirSync(path.join(histories, "cell-1")).filter((f) => f.endsWith(".phhs"))
+  const files = fs.readdirSync(path.join(histories, "cell-0")).filter((f) => f.endsWith(".phhs"))
     .sort((a, b) => Number(a.match(/\d+/)[0]) - Number(b.match(/\d+/)[0]));
-  const replayed = run(sngsim, ["replay", "--quiet", ...files.map((f) => path.join(histories, "cell-1", f))]);
+  const replayed = run(sngsim, ["replay", "--quiet", ...files.map((f) => path.join(histories, "cell-0", f))]);
   check(/ 0 failed/.test(replayed), "sngsim replay passes the export: " + replayed.trim());
   check(fs.existsSync(path.join(results, "hands", "index.html")), "run --report --hand-history wrote RESULTS/hands/index.html");
   // Small chunks, so that hands of several data files are opened.
@@ -179,7 +179,7 @@ async function testExport(sngsim, sourceDir, work, screenshot) {
   const browser = await launch();
   try {
     const hands = [];
-    files.forEach((f) => readPhh(path.join(histories, "cell-1", f)).forEach((h) => hands.push({ file: "cell-1/" + f, hand: h })));
+    files.forEach((f) => readPhh(path.join(histories, "cell-0", f)).forEach((h) => hands.push({ file: "cell-0/" + f, hand: h })));
     const url = "file://" + path.join(viewer, "index.html");
     const { page, errors, ms } = await openPage(browser, url);
     console.log("export: " + hands.length + " hands, page ready in " + ms + " ms");
@@ -280,13 +280,13 @@ async function testReportLinks(sngsim, sourceDir, work) {
     await report.goto(reportUrl);
     const faultLinks = await report.$$eval("#hands ~ table a[href*='#hand=']", (as) => as.map((a) => a.getAttribute("href")));
     const first = exported[0];
-    const want = "hands/index.html#hand=" + encodeURIComponent("cell-1/tournament-" + first.tournament + ".phhs:" + first.hand);
+    const want = "hands/index.html#hand=" + encodeURIComponent("cell-0/tournament-" + first.tournament + ".phhs:" + first.hand);
     check(faultLinks.indexOf(want) >= 0, "the report links fault example " + want + " (links: " + faultLinks.slice(0, 5).join(" ") + ")");
     await Promise.all([report.waitForNavigation(), report.click("a[href='" + want + "']")]);
     await report.waitForSelector(".seat .stack");
     const fault = await report.$eval("#details", (d) => d.textContent);
     check(/Fault \(V5\) of crasher/.test(fault), "the fault's hand opens with its fault: " + fault.slice(0, 80));
-    equal(await report.$eval("#where", (w) => w.textContent), "cell-1/tournament-" + first.tournament + ".phhs:" + first.hand,
+    equal(await report.$eval("#where", (w) => w.textContent), "cell-0/tournament-" + first.tournament + ".phhs:" + first.hand,
           "the fault example's hand is shown");
     const faults = await report.$eval("#kinds button[data-kind='fault'] .count", (c) => Number(c.textContent));
     equal(faults, exported.length, "the Faults filter counts the exported fault examples");

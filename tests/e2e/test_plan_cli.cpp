@@ -3,8 +3,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <string>
 
+#include "tests/process_bot_util.h"
 #include "tests/shell_util.h"
 #include "tests/temp_dir.h"
 
@@ -85,6 +87,35 @@ TEST_CASE("sngsim check fairness --adjust-luck judges the adjusted estimates too
   REQUIRE(testing::shell(testing::sngsim_command("check fairness --players 3 -n 1500 --seed 11 --threads 2 "
                                                  "--adjust-luck > " + out)) == 0);
   CHECK(testing::read_text(out).find("luck-adjusted") != std::string::npos);
+}
+
+TEST_CASE("sngsim plan plays process bots as the run would", "[plan][process]") {
+  testing::TempDir dir;
+  const std::string config = (dir.path() / "bots.yaml").string();
+  {
+    std::ofstream file(config);
+    file << "table: {players: 3}\nlineup:\n" << testing::bot_entry("py_call", "call_bot.py")
+         << "  - strategy: tag\n  - strategy: rock\n";
+  }
+  const std::string out = (dir.path() / "out.txt").string();
+  REQUIRE(testing::shell(testing::sngsim_command("plan " + testing::quote(config) +
+                                                 " --json --pilot 30 -t 2 --label py_call --vs tag --width 0.5 > " +
+                                                 out + " 2>&1")) == 0);
+  const json plan = json::parse(testing::read_text(out));
+  const json& cell = plan["cells"][0];
+  CHECK(cell["pilot_tournaments"] == 30);  // 10 groups of 3 rotations
+  CHECK(cell["raw_estimate"].is_number());
+  CHECK(cell["designs"][0]["tournaments"].get<std::int64_t>() >= 2);
+  // A bot that cannot start is bad input, told with its entry.
+  {
+    std::ofstream file(config);
+    file << "table: {players: 3}\nlineup:\n" << testing::bot_entry("py_exit", "exit_bot.py")
+         << "  - strategy: tag\n  - strategy: rock\n";
+  }
+  CHECK(testing::shell(testing::sngsim_command("plan " + testing::quote(config) +
+                                               " --pilot 30 -t 2 --label py_exit --vs tag --width 0.5 > " + out +
+                                               " 2>&1")) == 2);
+  CHECK(testing::read_text(out).find("py_exit") != std::string::npos);
 }
 
 }  // namespace sngsim

@@ -105,7 +105,7 @@ TEST_CASE("V7 a cash session is one history whose hands replay to their stacks a
   testing::TempDir dir;
   write_hand_histories(experiment, dir.path(), 2);
   for (const int session : {0, 1}) {
-    const fs::path path = dir.path() / "cell-1" / ("session-" + std::to_string(session) + ".phhs");
+    const fs::path path = dir.path() / "cell-0" / ("session-" + std::to_string(session) + ".phhs");
     REQUIRE(fs::exists(path));
     const PhhFile file = read_phh_file(path.string());
     REQUIRE(file.errors.empty());
@@ -121,7 +121,7 @@ TEST_CASE("V7 a cash session is one history whose hands replay to their stacks a
   // what it bought in; the first hand buys every seat in for the buy-in
   // (100 big blinds of 20), and a re-buy tops a stack below 800 up to
   // exactly 2000.
-  std::ifstream in(dir.path() / "cell-1" / "session-0.phhs");
+  std::ifstream in(dir.path() / "cell-0" / "session-0.phhs");
   std::map<std::string, std::vector<std::int64_t>> fields;  // of the hand being read
   std::map<std::int64_t, std::int64_t> stack_of_seat;
   int hands = 0;

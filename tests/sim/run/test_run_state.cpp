@@ -228,3 +228,15 @@ TEST_CASE("A state file's checksum covers every byte of its content and identity
   CHECK_THROWS_WITH(parse_state_text(unchecked.dump(), "ck.json"), Catch::Contains("older sngsim"));
   CHECK(state_checksum(document) == document["checksum"]);
 }
+
+TEST_CASE("config hash: --seed or -n equal to the file's change nothing, other values do", "[run_state]") {
+  const std::string text = "seed: 42\ntournaments: 100\nlineup:\n  - strategy: tag\n  - strategy: rock\n";
+  const Experiment plain = parse_experiment(text, "t.yaml");
+  const std::vector<std::string> same = {"seed=42", "tournaments=100"};
+  const Experiment overridden = parse_experiment(text, "t.yaml", same);
+  CHECK(config_hash(overridden, same) == config_hash(plain, {}));
+  const std::vector<std::string> other = {"seed=43"};
+  CHECK(config_hash(parse_experiment(text, "t.yaml", other), other) != config_hash(plain, {}));
+  const std::vector<std::string> stack = {"table.stack=2000"};
+  CHECK(config_hash(parse_experiment(text, "t.yaml", stack), stack) != config_hash(plain, {}));
+}
