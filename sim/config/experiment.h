@@ -126,6 +126,10 @@ struct Experiment {
   std::int64_t tournaments = 1000;  // per cell; the most a cell plays when `stop` is set
   std::optional<StopRule> stop;     // stop a cell early once an interval is narrow enough
   std::vector<Cell> cells;
+  // `bots: {tables_in_flight}`: the units each runner thread keeps in play
+  // at once when a cell has process bots (sim/run/tables_in_flight.h).
+  // Results do not depend on it; 1 plays unit after unit.
+  int tables_in_flight = 64;
 };
 
 // The cell's distinct labels in lineup order: the labels statistics are kept

@@ -119,11 +119,13 @@ const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
 const std::vector<std::string> kTimeKeys = keys_of("time");
+const std::vector<std::string> kBotsKeys = keys_of("bots");
+constexpr std::int64_t kMaxTablesInFlight = 4096;
 const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
-const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop"};
+const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop", "bots"};
 
 // The keys a mapping of the schema may hold, by its dotted path; nullptr
 // when the path is not a mapping of the schema (a scalar or a list).
@@ -138,6 +140,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "duplicate") return &kDuplicateKeys;
   if (section == "stop") return &kStopKeys;
   if (section == "time") return &kTimeKeys;
+  if (section == "bots") return &kBotsKeys;
   if (section == "sit_out") return &kSitOutKeys;
   return nullptr;
 }
@@ -1367,6 +1370,13 @@ Experiment Reader::read(const std::string& text) {
     check_keys(*time, "time", kTimeKeys);
     read_seconds(*time, "time", "per_action_s", 0.0, false);
     read_seconds(*time, "time", "bank_s", 0.0, true);
+  }
+
+  if (const Node* bots = root.find("bots")) {
+    expect_map(*bots, "bots");
+    check_keys(*bots, "bots", kBotsKeys);
+    experiment.tables_in_flight = static_cast<int>(
+        read_integer(*bots, "bots", "tables_in_flight", 1, kMaxTablesInFlight, experiment.tables_in_flight));
   }
 
   read_cells(root, experiment);

@@ -37,7 +37,10 @@ TEST_CASE("sngsim run: faults by reason in summary.json, the bot's stderr in bot
   REQUIRE_PYTHON();
   TempDir scratch;
   const std::string config = scratch.write(
-      "crash.yaml", "name: crash\nseed: 3\ntournaments: 6\ntable: {players: 3}\nlineup:\n" +
+      // One table at a time: crash_bot's crashes depend on which tables its
+      // process has seen (tests/strategies/test_tables_in_flight.cpp
+      // crashes in the middle of a batch).
+      "crash.yaml", "name: crash\nseed: 3\ntournaments: 6\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
                         bot_entry("crasher", "crash_bot.py") + "  - strategy: tag\n  - strategy: rock\n");
   const fs::path out = scratch.path() / "out";
   REQUIRE(shell(std::string(SNGSIM_BINARY) + " run " + quote(config) + " -q -t 2 -o " + quote(out.string()) +
@@ -69,7 +72,7 @@ TEST_CASE("Faults by reason survive shards and merge: two shards of a crashing b
   REQUIRE_PYTHON();
   TempDir scratch;
   const std::string config = scratch.write(
-      "crash.yaml", "name: crash\nseed: 8\ntournaments: 8\ntable: {players: 3}\nlineup:\n" +
+      "crash.yaml", "name: crash\nseed: 8\ntournaments: 8\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
                         bot_entry("crasher", "crash_bot.py") + bot_entry("pyrandom", "random_bot.py") +
                         "  - strategy: tag\n");
   const std::string out = scratch.path().string();
