@@ -147,7 +147,9 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                                  std::int64_t index, Hand& hand, HandObserver* observer) {
   const std::uint64_t key = deal_key(cell, seed, index);
-  return play_table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
+  TablePlay table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
+  table.play(false);
+  return table.finish();
 }
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,

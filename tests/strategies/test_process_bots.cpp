@@ -30,25 +30,10 @@ namespace sngsim {
 namespace {
 
 using testing::bot_entry;
+using testing::label_index;
+using testing::run_in_process;
 using testing::python;
 using testing::read_text;
-
-RunResult run_in_process(const std::string& yaml, int threads) {
-  const Experiment experiment = parse_experiment(yaml, "process-test.yaml");
-  RunOptions options;
-  options.threads = threads;
-  RunResult result = run_experiment(experiment, options);
-  shutdown_bots();
-  return result;
-}
-
-int label_index(const CellStats& stats, const std::string& label) {
-  for (int l = 0; l < stats.label_count(); ++l) {
-    if (stats.labels()[static_cast<std::size_t>(l)] == label) return l;
-  }
-  FAIL("no label " << label);
-  return -1;
-}
 
 }  // namespace
 

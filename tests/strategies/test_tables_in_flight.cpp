@@ -11,8 +11,6 @@
 #include <catch2/catch.hpp>
 
 #include "sim/config/experiment_config.h"
-#include "sim/run/runner.h"
-#include "strategies/bot_pool.h"
 #include "strategies/strategy_fault.h"
 #include "tests/process_bot_util.h"
 #include "tests/temp_dir.h"
@@ -21,23 +19,7 @@ namespace sngsim {
 namespace {
 
 using testing::bot_entry;
-
-RunResult run_yaml(const std::string& yaml, int threads) {
-  const Experiment experiment = parse_experiment(yaml, "tables-in-flight-test.yaml");
-  RunOptions options;
-  options.threads = threads;
-  RunResult result = run_experiment(experiment, options);
-  shutdown_bots();
-  return result;
-}
-
-int label_index(const CellStats& stats, const std::string& label) {
-  for (int l = 0; l < stats.label_count(); ++l) {
-    if (stats.labels()[static_cast<std::size_t>(l)] == label) return l;
-  }
-  FAIL("no label " << label);
-  return -1;
-}
+using testing::label_index;
 
 // Two seats of batch_bot (one process each per thread) beside built-ins.
 std::string lineup(const std::string& protocol, const std::string& fault = "") {
@@ -61,13 +43,13 @@ TEST_CASE("Protocol 2 batches give the results of protocol 1, on 1 and 2 threads
           "[process][batch]") {
   REQUIRE_PYTHON();
   const std::string sit_and_go = "seed: 21\ntournaments: 48\ntable: {players: 4}\n";
-  const RunResult reference = run_yaml(with_width(1, sit_and_go + lineup("1")), 1);
+  const RunResult reference = testing::run_in_process(with_width(1, sit_and_go + lineup("1")), 1);
   REQUIRE(reference.cells.at(0).tournaments() == 48);
   for (const std::string protocol : {"1", "2"}) {
     for (const int width : {5, 64}) {
       for (const int threads : {1, 2}) {
         INFO("protocol " << protocol << ", tables_in_flight " << width << ", threads " << threads);
-        const RunResult run = run_yaml(with_width(width, sit_and_go + lineup(protocol)), threads);
+        const RunResult run = testing::run_in_process(with_width(width, sit_and_go + lineup(protocol)), threads);
         CHECK(run.cells.at(0) == reference.cells.at(0));  // bit-identical accumulators
       }
     }
@@ -85,8 +67,8 @@ TEST_CASE("Shoot-outs and cash sessions pause at outside seats too, with the sam
                                    "table: {players: 4}\n"}) {
     INFO(format);
     const std::string yaml = "seed: 5\ntournaments: 12\n" + format;
-    const RunResult one_by_one = run_yaml(with_width(1, yaml + lineup("1")), 1);
-    const RunResult batched = run_yaml(with_width(8, yaml + lineup("2")), 2);
+    const RunResult one_by_one = testing::run_in_process(with_width(1, yaml + lineup("1")), 1);
+    const RunResult batched = testing::run_in_process(with_width(8, yaml + lineup("2")), 2);
     CHECK(batched.cells.at(0) == one_by_one.cells.at(0));
     CHECK(one_by_one.cells.at(0).tournaments() == 12);
   }
@@ -95,9 +77,9 @@ TEST_CASE("Shoot-outs and cash sessions pause at outside seats too, with the sam
 TEST_CASE("A batch's faults are its decisions' own: too few actions, an illegal action", "[process][batch]") {
   REQUIRE_PYTHON();
   const std::string yaml = "seed: 8\ntournaments: 24\ntable: {players: 4}\n";
-  const RunResult clean = run_yaml(with_width(8, yaml + lineup("2")), 1);
+  const RunResult clean = testing::run_in_process(with_width(8, yaml + lineup("2")), 1);
   // One action too few: the batch's last decision alone is a fault.
-  const RunResult short_reply = run_yaml(with_width(8, yaml + lineup("2", "short")), 1);
+  const RunResult short_reply = testing::run_in_process(with_width(8, yaml + lineup("2", "short")), 1);
   const CellStats& stats = short_reply.cells.at(0);
   CHECK(stats.tournaments() == 24);
   for (const char* label : {"batch_a", "batch_b"}) {
@@ -109,7 +91,7 @@ TEST_CASE("A batch's faults are its decisions' own: too few actions, an illegal 
   CHECK(stats.label_totals(label_index(stats, "tag")).faults.total() == 0);
   CHECK_FALSE(short_reply.cells.at(0) == clean.cells.at(0));
 
-  const RunResult illegal = run_yaml(with_width(8, yaml + lineup("2", "illegal")), 1);
+  const RunResult illegal = testing::run_in_process(with_width(8, yaml + lineup("2", "illegal")), 1);
   const CellStats& illegal_stats = illegal.cells.at(0);
   for (const char* label : {"batch_a", "batch_b"}) {
     const FaultCounts& faults = illegal_stats.label_totals(label_index(illegal_stats, label)).faults;
@@ -128,7 +110,7 @@ TEST_CASE("A crash in the middle of a batch faults every decision of it, and the
                            "  - strategy: calling_station\n";
   std::string crashing = yaml;
   crashing.insert(crashing.find("batch_bot.py") + 12, ", --fault, crash, " + marker);
-  const RunResult result = run_yaml(with_width(8, crashing), 1);
+  const RunResult result = testing::run_in_process(with_width(8, crashing), 1);
   REQUIRE(std::filesystem::exists(marker));  // it did crash, once
   const CellStats& stats = result.cells.at(0);
   CHECK(stats.tournaments() == 24);
