@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -303,11 +304,37 @@ void add_run_command(CLI::App& app) {
   command->callback([options] { run(*options); });
 }
 
+namespace {
+
+// The code from outside sngsim an experiment runs, once per label: what
+// validate ran (plug-ins, loaded) and what run will start (process bots).
+void print_outside_code(const Experiment& experiment) {
+  std::set<std::string> shown;
+  for (const Cell& cell : experiment.cells) {
+    for (const Entrant& entrant : cell.entrants) {
+      if (!shown.insert(entrant.label).second) continue;
+      if (entrant.process != nullptr) {
+        std::cout << "  runs code: process bot '" << entrant.label << "':";
+        for (const std::string& arg : entrant.process->command) std::cout << " " << arg;
+        std::cout << " (started by run, not by validate)\n";
+      } else if (entrant.strategy == "plugin") {
+        std::cout << "  runs code: " << entrant.info->summary << " (loaded by validate: its initialisers ran)\n";
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void add_validate_command(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto overrides = std::make_shared<std::vector<std::string>>();
   CLI::App* command = app.add_subcommand(
-      "validate", "Check an experiment file without running it; prints its cells. Exit code 2 on any error.");
+      "validate",
+      "Check an experiment file without playing it; prints its cells and the outside code the file names.\n"
+      "Plug-ins are loaded, which runs their load-time code (initialisers, sngsim_plugin_abi_version): an\n"
+      "experiment file is trusted like a Makefile. Process bots are checked (program, script) but not\n"
+      "started. Exit code 2 on any error.");
   command->add_option("config", *path, "Experiment file (YAML)")->required();
   command->add_option("--set", *overrides, "Override a config key, as for run");
   command->callback([path, overrides] {
@@ -334,6 +361,7 @@ void add_validate_command(CLI::App& app) {
       std::cout << " " << cell.rules.players << " players, stack " << cell.rules.starting_stack << ", "
                 << cell.rules.schedule.hands_per_level() << " hands/level, cap " << cell.rules.hand_cap << "\n";
     }
+    print_outside_code(experiment);
   });
 }
 

@@ -10,6 +10,7 @@
 #include "app/cli_commands.h"
 #include "sim/run/cluster.h"
 #include "app/cli_replay.h"
+#include "app/option_limits.h"
 #include "version.h"
 
 namespace {
@@ -35,6 +36,7 @@ int run_command_line(int argc, char** argv) {
   sngsim::add_solve_command(app);
   sngsim::add_plan_command(app);
   sngsim::add_grade_command(app);
+  sngsim::apply_option_limits(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

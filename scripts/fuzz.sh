@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the two readers of hostile input, the experiment loader and the PHH
-# reader (tests/fuzz/, README "Hostile input"): builds the libFuzzer targets
-# in build-asan/ (scripts/build-asan.sh: clang, ASan + UBSan) and runs both
-# at once, one per core.
+# Fuzzes the readers of hostile input, the experiment loader, the PHH
+# reader and the bot protocol's reply reader (tests/fuzz/, README "Hostile
+# input"): builds the libFuzzer targets in build-asan/ (scripts/build-asan.sh:
+# clang, ASan + UBSan) and runs them at once.
 # Any crash, hang, leak, sanitizer report or broken contract fails the
 # script; the input that did it is left in build-asan/fuzz-artifacts/ and
 # belongs in tests/fuzz/regressions/ with a test in
@@ -24,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-asan
 
-scripts/build-asan.sh --target fuzz_experiment_config fuzz_phh
+scripts/build-asan.sh --target fuzz_experiment_config fuzz_phh fuzz_bot_reply
 
 if [ -n "${SNGSIM_FUZZ_SECONDS:-}" ]; then
   budget=(-max_total_time="$SNGSIM_FUZZ_SECONDS")
@@ -63,9 +63,11 @@ fuzz fuzz_experiment_config tests/fuzz/experiment.dict configs tests/fuzz/regres
 experiment_pid=$!
 fuzz fuzz_phh tests/fuzz/phh.dict tests/fuzz/corpus/phh tests/fuzz/regressions/phh "${shared_phh[@]}"
 phh_pid=$!
+fuzz fuzz_bot_reply tests/fuzz/bot_reply.dict tests/fuzz/corpus/bot_reply tests/fuzz/regressions/bot_reply
+bot_reply_pid=$!
 
 failed=0
-for pair in "fuzz_experiment_config:$experiment_pid" "fuzz_phh:$phh_pid"; do
+for pair in "fuzz_experiment_config:$experiment_pid" "fuzz_phh:$phh_pid" "fuzz_bot_reply:$bot_reply_pid"; do
   target=${pair%%:*}
   if wait "${pair##*:}"; then
     echo "$target: $(grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec' "$build/$target.log" |

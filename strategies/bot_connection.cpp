@@ -1,5 +1,6 @@
 #include "strategies/bot_connection.h"
 
+#include <algorithm>
 #include <deque>
 #include <fstream>
 #include <stdexcept>
@@ -27,15 +28,40 @@ std::chrono::steady_clock::duration seconds(double s) {
 }  // namespace
 
 std::string log_tail(const std::string& path, int lines) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
+  // Only the end of the file is read: a bot may write megabytes, or one
+  // line of them, before it fails.
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  const std::streamoff from = size > static_cast<std::streamoff>(kLogTailBytes) ? size - kLogTailBytes : 0;
+  in.seekg(from);
+  std::string text(static_cast<std::size_t>(std::max<std::streamoff>(size - from, 0)), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  // The first line is cut when the read began inside it; a file that is
+  // one long line keeps it (cut below).
+  const std::size_t first_end = text.find('\n');
+  const std::size_t first = from > 0 && first_end != std::string::npos ? first_end + 1 : 0;
   std::deque<std::string> last;
-  std::string line;
-  while (std::getline(in, line)) {
-    last.push_back(line);
+  for (std::size_t begin = first; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string::npos) end = text.size();
+    last.emplace_back(text, begin, end - begin);
     if (static_cast<int>(last.size()) > lines) last.pop_front();
+    begin = end + 1;
   }
   std::string out;
-  for (const std::string& kept : last) out += "  | " + kept + "\n";
+  for (std::string& kept : last) {
+    const std::size_t length = kept.size();
+    if (length > kLogTailLineBytes) kept.resize(kLogTailLineBytes);
+    // Control bytes (a terminal's escape sequences) are shown as '?'.
+    for (char& c : kept) {
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == '\x7f') c = '?';
+    }
+    out += "  | " + kept;
+    if (length > kLogTailLineBytes) out += " ... (" + std::to_string(length - kLogTailLineBytes) + " more bytes)";
+    out += "\n";
+  }
   return out;
 }
 
@@ -81,6 +107,8 @@ std::optional<std::string> BotConnection::try_start() {
     problem = std::string("did not answer hello within ") + limit + " s (process.handshake_s)";
   } else if (read == BotProcess::Read::kClosed) {
     problem = "ended before answering hello (" + process_->exit_description() + ")";
+  } else if (read == BotProcess::Read::kTooLong) {
+    problem = "answered hello with a line longer than " + std::to_string(kMaxBotLineBytes) + " bytes";
   } else {
     problem = hello_reply_problem(reply, protocol_);
   }
@@ -169,7 +197,8 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
   }
   while (true) {
     const BotProcess::Read read = process_->read_line(reply, deadline);
-    if (read == BotProcess::Read::kLine && owed_replies_ > 0) {
+    const bool a_line = read == BotProcess::Read::kLine || read == BotProcess::Read::kTooLong;
+    if (a_line && owed_replies_ > 0) {
       --owed_replies_;
       continue;
     }
@@ -179,6 +208,10 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
       case BotProcess::Read::kLine:
         crashes_in_a_row_ = 0;
         answer.outcome = Outcome::kReply;
+        return answer;
+      case BotProcess::Read::kTooLong:
+        crashes_in_a_row_ = 0;
+        answer.outcome = Outcome::kReplyTooLong;
         return answer;
       case BotProcess::Read::kTimeout:
         ++owed_replies_;
@@ -261,7 +294,8 @@ void BotConnection::ask_batch(std::size_t from) {
   std::string reply;
   while (written) {
     read = process_->read_line(reply, deadline);
-    if (read == BotProcess::Read::kLine && owed_replies_ > 0) {
+    const bool a_line = read == BotProcess::Read::kLine || read == BotProcess::Read::kTooLong;
+    if (a_line && owed_replies_ > 0) {
       --owed_replies_;
       continue;
     }
@@ -274,6 +308,9 @@ void BotConnection::ask_batch(std::size_t from) {
   if (read == BotProcess::Read::kLine) {
     crashes_in_a_row_ = 0;
     read_actions_reply(reply, batch, batch_actions_);
+  } else if (read == BotProcess::Read::kTooLong) {
+    crashes_in_a_row_ = 0;
+    outcome = Outcome::kReplyTooLong;  // the whole batch's one reply
   } else if (read == BotProcess::Read::kTimeout) {
     ++owed_replies_;
     outcome = Outcome::kTimeout;

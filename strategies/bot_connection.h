@@ -21,6 +21,9 @@
 //    discarded before the next reply is looked for.
 //  - A complete line waiting before a decide is written answers no request:
 //    that decide faults (kStrayReply) without being sent.
+//  - A reply longer than kMaxBotLineBytes faults its decide
+//    (kReplyTooLong); the bot keeps running, and the rest of the line is
+//    dropped as it arrives.
 //  - kMaxCrashesInARow crashes (or failed restarts) with no decide answered
 //    in between mean a broken setup, not a weak bot: BotSetupFailure, with
 //    the entry's place in the experiment file and the end of its log.
@@ -54,7 +57,7 @@ inline constexpr int kMaxCrashesInARow = 3;
 class BotConnection {
  public:
   // How a decide went.
-  enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply };
+  enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply, kReplyTooLong };
   struct Answer {
     Outcome outcome = Outcome::kReply;
     std::string line;              // kReply from ask(): the reply
@@ -133,7 +136,12 @@ class BotConnection {
   bool answered_ = false;  // posted_ has been answered; the next post starts afresh
 };
 
-// The last `lines` lines of a log file, for messages.
+// The last `lines` lines of a log file, for messages, each shown after
+// "  | " with its control bytes as '?'. Bounded whatever the bot wrote:
+// only the last kLogTailBytes of the file are read, and a line is cut
+// after kLogTailLineBytes (docs/bot-protocol.md, "Limits").
+inline constexpr std::size_t kLogTailBytes = 4096;
+inline constexpr std::size_t kLogTailLineBytes = 240;
 std::string log_tail(const std::string& path, int lines = 10);
 
 }  // namespace sngsim

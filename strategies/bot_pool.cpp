@@ -2,11 +2,15 @@
 
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <thread>
 #include <tuple>
 #include <vector>
+
+#include "strategies/adopted_processes.h"
 
 namespace sngsim {
 
@@ -29,14 +33,33 @@ Pool& pool() {
   return *instance;
 }
 
+// A label's log file name, unique per label: a label of plain characters
+// (letters, digits, '-', '_', '.'; up to 100 of them, not starting with
+// '.', not ending like a suffix below) is its own name. Any other gets its
+// plain characters (others as '_', cut to 100) and a suffix from a hash of
+// the whole label, so that `a/b` and `a_b` never share a file.
 std::string file_name_of(const std::string& label) {
+  constexpr std::size_t kMaxPlain = 100;
   std::string name;
+  bool plain = !label.empty() && label[0] != '.' && label.size() <= kMaxPlain;
   for (const char c : label) {
-    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                       c == '_' || c == '.';
-    name += plain ? c : '_';
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                    c == '_' || c == '.';
+    plain = plain && ok;
+    if (name.size() < kMaxPlain) name += ok ? c : '_';
   }
-  return name.empty() || name[0] == '.' ? "_" + name : name;
+  const std::size_t dash = label.rfind('-');
+  const bool looks_suffixed = dash != std::string::npos && label.size() - dash == 17 &&
+                              label.find_first_not_of("0123456789abcdef", dash + 1) == std::string::npos;
+  if (plain && !looks_suffixed) return name;
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a, 64 bits: the same name in every run
+  for (const char c : label) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  char suffix[18];
+  std::snprintf(suffix, sizeof suffix, "-%016llx", static_cast<unsigned long long>(hash));
+  return (name.empty() || name[0] == '.' ? "_" + name : name) + suffix;
 }
 
 std::filesystem::path log_directory_locked(Pool& p) {
@@ -49,6 +72,8 @@ std::filesystem::path log_directory_locked(Pool& p) {
 
 }  // namespace
 
+std::string bot_log_file_name(const std::string& label) { return file_name_of(label) + ".log"; }
+
 void set_bot_log_directory(const std::filesystem::path& directory) {
   Pool& p = pool();
   const std::lock_guard lock(p.mutex);
@@ -58,7 +83,7 @@ void set_bot_log_directory(const std::filesystem::path& directory) {
 std::filesystem::path bot_log_path(const std::string& label) {
   Pool& p = pool();
   const std::lock_guard lock(p.mutex);
-  return log_directory_locked(p) / (file_name_of(label) + ".log");
+  return log_directory_locked(p) / bot_log_file_name(label);
 }
 
 BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec, int seat) {
@@ -73,7 +98,7 @@ BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec,
     connection = std::move(greeted->second);
     p.greeted.erase(greeted);
   } else {
-    const std::filesystem::path log = log_directory_locked(p) / (file_name_of(spec->label) + ".log");
+    const std::filesystem::path log = log_directory_locked(p) / bot_log_file_name(spec->label);
     connection = std::make_unique<BotConnection>(spec, log.string());
   }
   BotConnection& result = *connection;
@@ -108,6 +133,8 @@ void shutdown_bots(std::chrono::milliseconds grace) {
   const auto deadline = std::chrono::steady_clock::now() + grace;
   for (auto& [key, connection] : connections) connection->finish_shutdown(deadline);
   for (auto& [key, connection] : greeted) connection->finish_shutdown(deadline);
+  // With the bots gone, what they left behind (even outside their groups).
+  end_adopted_processes();
 }
 
 BotSession::BotSession(const std::vector<std::shared_ptr<const ProcessBotSpec>>& specs,

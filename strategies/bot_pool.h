@@ -36,13 +36,17 @@ BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec,
 void answer_waiting_decisions();
 
 // Where each bot's stderr goes: `<directory>/<label>.log`, shared by the
-// label's processes (appended). The default is a fresh folder under the
+// label's processes (appended). A label that is not a plain file name
+// (`a/b`, `..`, very long) gets a name with a hash of the label, so every
+// label has its own file (`a/b` -> `a_b-<16 hex digits>.log`). The default is a fresh folder under the
 // system's temporary directory.
 void set_bot_log_directory(const std::filesystem::path& directory);
 std::filesystem::path bot_log_path(const std::string& label);
+std::string bot_log_file_name(const std::string& label);  // "<name>.log", without the folder
 
 // Says bye to every bot, gives them `grace` to exit, kills what is left
-// and forgets every connection.
+// (their descendants too: strategies/adopted_processes.h) and forgets
+// every connection.
 void shutdown_bots(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
 
 // Greets every bot of a run before it starts (one process each, which the

@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "strategies/adopted_processes.h"
+
 extern char** environ;
 
 namespace sngsim {
@@ -97,6 +99,8 @@ class Launcher {
   Launcher() {
     // A write to a bot that died is an EPIPE to handle, not a signal.
     signal(SIGPIPE, SIG_IGN);
+    // What a bot leaves behind stays sngsim's to end (adopted_processes.h).
+    adopt_orphaned_descendants();
     std::thread([this] { serve(); }).detach();
   }
 
@@ -111,6 +115,7 @@ class Launcher {
       const ChildPlan& plan = *request_;
       const pid_t pid = fork();
       if (pid == 0) run_child(plan);
+      if (pid > 0) note_bot_started(pid);
       result_ = pid;
       done_ = true;
       finished_.notify_all();
@@ -262,30 +267,56 @@ bool BotProcess::fill(BotClockPoint deadline, bool wait) {
 }
 
 // The next complete line in buffer_[start_, end_) from `from` on, moved out.
-bool BotProcess::take_line(std::string& line, std::size_t from) {
-  const char* begin = buffer_.data();
-  const void* found = std::memchr(begin + from, '\n', end_ - from);
-  if (found == nullptr) return false;
-  const auto end = static_cast<std::size_t>(static_cast<const char*>(found) - begin);
-  std::size_t stop = end;
-  if (stop > start_ && buffer_[stop - 1] == '\r') --stop;
-  line.assign(buffer_, start_, stop - start_);
-  start_ = end + 1;
-  return true;
+// What is buffered of a line longer than kMaxBotLineBytes is dropped at
+// once, and the rest of it as it arrives, so the buffer never holds more
+// than the limit and a read block.
+BotProcess::Read BotProcess::take_line(std::string& line, std::size_t from) {
+  while (true) {
+    const char* begin = buffer_.data();
+    const void* found = std::memchr(begin + from, '\n', end_ - from);
+    if (found == nullptr) {
+      if (dropping_) {
+        start_ = end_;
+      } else if (end_ - start_ > kMaxBotLineBytes) {
+        dropping_ = true;
+        start_ = end_;
+        line.clear();
+        return Read::kTooLong;
+      }
+      return Read::kTimeout;
+    }
+    const auto end = static_cast<std::size_t>(static_cast<const char*>(found) - begin);
+    if (dropping_) {  // the end of a line already reported as too long
+      dropping_ = false;
+      start_ = from = end + 1;
+      continue;
+    }
+    std::size_t stop = end;
+    if (stop > start_ && buffer_[stop - 1] == '\r') --stop;
+    const std::size_t line_start = start_;
+    start_ = end + 1;
+    if (stop - line_start > kMaxBotLineBytes) {
+      line.clear();
+      return Read::kTooLong;
+    }
+    line.assign(buffer_, line_start, stop - line_start);
+    return Read::kLine;
+  }
 }
 
 bool BotProcess::take_ready_line(std::string& line) {
-  if (take_line(line, start_)) return true;
+  if (take_line(line, start_) != Read::kTimeout) return true;
   // Whatever has arrived, without waiting.
   const std::size_t unread = end_ - start_;
   if (!fill(std::chrono::steady_clock::now(), false)) return false;
-  return take_line(line, start_ + unread);
+  return take_line(line, start_ + unread) != Read::kTimeout;
 }
 
 BotProcess::Read BotProcess::read_line(std::string& line, BotClockPoint deadline) {
   std::size_t searched = start_;
   while (true) {
-    if (take_line(line, searched)) return Read::kLine;
+    const Read taken = take_line(line, searched);
+    if (taken != Read::kTimeout) return taken;
     const std::size_t unread = end_ - start_;
     if (!fill(deadline, true)) return closed_ ? Read::kClosed : Read::kTimeout;
     searched = start_ + unread;  // fill() may have moved the unread bytes to the front
@@ -302,6 +333,7 @@ bool BotProcess::wait_exit(BotClockPoint deadline) {
     const pid_t done = waitpid(pid_, &status_, WNOHANG);
     if (done == pid_ || (done < 0 && errno == ECHILD)) {
       reaped_ = true;
+      note_bot_reaped(pid_);
       break;
     }
     if (std::chrono::steady_clock::now() >= deadline) return false;
@@ -315,11 +347,13 @@ void BotProcess::kill() {
   // The group takes the bot's own children too (a group id is not reused
   // while a member lives); the bot itself in case it left the group.
   ::kill(-pid_, SIGKILL);
-  if (!reaped_) ::kill(pid_, SIGKILL);
+  if (reaped_) return;
+  ::kill(pid_, SIGKILL);
   while (!reaped_) {
     const pid_t done = waitpid(pid_, &status_, 0);
     if (done == pid_ || (done < 0 && errno != EINTR)) reaped_ = true;
   }
+  note_bot_reaped(pid_);
 }
 
 std::string BotProcess::exit_description() {

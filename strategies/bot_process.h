@@ -10,16 +10,20 @@
 // launcher thread that lives as long as sngsim (strategies own no other
 // thread: all I/O is poll(), read() and write() on the caller's thread).
 // The destructor kills the whole process group and reaps it, which also
-// ends a bot that ignores SIGTERM.
+// ends a bot that ignores SIGTERM. What a bot leaves outside its group is
+// adopted by sngsim and ended with the bots (strategies/adopted_processes.h).
 //
 // Every read and write has a deadline, so a bot that hangs costs time, never
-// the run. sngsim ignores SIGPIPE once the first bot starts (a write to a
+// the run, and a line has a maximum length (kMaxBotLineBytes), so a bot
+// that writes without a newline costs a bounded buffer, never the memory. sngsim ignores SIGPIPE once the first bot starts (a write to a
 // dead bot is an error to handle, not a signal that kills the run); bots get
 // the default disposition back.
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,6 +32,12 @@
 namespace sngsim {
 
 using BotClockPoint = std::chrono::steady_clock::time_point;
+
+// The longest line a bot may write (without its '\n'): replies are a few
+// dozen bytes, so 1 MiB leaves room for any reply a bot means to write
+// (docs/bot-protocol.md, "Limits"). A longer line is read as kTooLong and
+// the rest of it, up to its '\n', is dropped as it arrives.
+inline constexpr std::size_t kMaxBotLineBytes = 1024 * 1024;
 
 struct BotCommand {
   std::vector<std::string> argv;  // argv[0]: the program's absolute path
@@ -38,7 +48,8 @@ struct BotCommand {
 
 class BotProcess {
  public:
-  enum class Read : std::uint8_t { kLine, kTimeout, kClosed };
+  // kTooLong: a line longer than kMaxBotLineBytes (its bytes are dropped).
+  enum class Read : std::uint8_t { kLine, kTooLong, kTimeout, kClosed };
 
   // Starts the program. Throws std::runtime_error when it cannot be started
   // (no pipe, no fork, the log file cannot be opened); a program that
@@ -57,7 +68,8 @@ class BotProcess {
   // large blocks and buffered, so a burst of lines costs one read().
   Read read_line(std::string& line, BotClockPoint deadline);
   // A line that is already complete, without waiting: true and the line,
-  // or false when none has arrived.
+  // or false when none has arrived. A line too long to keep counts as a
+  // line and comes back empty.
   bool take_ready_line(std::string& line);
 
   // EOF on the bot's stdin (after bye).
@@ -75,7 +87,8 @@ class BotProcess {
   // `wait` is false: no poll() first, one read()). False: closed, timed
   // out or nothing there (closed_ says which).
   bool fill(BotClockPoint deadline, bool wait);
-  bool take_line(std::string& line, std::size_t from);
+  // kLine, kTooLong, or kTimeout when no whole line is buffered.
+  Read take_line(std::string& line, std::size_t from);
 
   pid_t pid_ = -1;
   int in_fd_ = -1;   // the bot's stdin
@@ -88,6 +101,7 @@ class BotProcess {
   std::string buffer_;
   std::size_t start_ = 0;
   std::size_t end_ = 0;
+  bool dropping_ = false;  // inside a line too long to keep: drop up to its '\n'
 };
 
 }  // namespace sngsim

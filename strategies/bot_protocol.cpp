@@ -265,6 +265,22 @@ void encode_tournament_end(std::string& out, std::string_view tournament, int se
 
 void encode_bye(std::string& out) { out = "{\"type\":\"bye\"}\n"; }
 
+namespace {
+
+// A reply as a message quotes it: its first 200 bytes, control bytes (a
+// terminal's escape sequences) as '?', so a bot cannot flood or steer the
+// terminal through sngsim's messages.
+std::string shown_reply(std::string_view line) {
+  std::string shown(line.substr(0, 200));
+  for (char& c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') c = '?';
+  }
+  if (line.size() > 200) shown += "...";
+  return shown;
+}
+
+}  // namespace
+
 void encode_decide_batch(std::string& out, std::string_view decides) {
   out.assign("{\"type\":\"decide_batch\",\"requests\":[");
   bool first = true;
@@ -281,14 +297,14 @@ void encode_decide_batch(std::string& out, std::string_view decides) {
 
 std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
-  const std::string shown = std::string(line.substr(0, 200));
+  const std::string shown = shown_reply(line);
   if (reply.is_discarded() || !reply.is_object()) return "answered hello with a line that is not a JSON object: " + shown;
   const auto type = reply.find("type");
   if (type == reply.end() || *type != "hello") return "answered hello without \"type\": \"hello\": " + shown;
   const auto version = reply.find("protocol");
   if (version == reply.end() || !version->is_number_integer() || *version < kBotProtocolVersion ||
       *version > kBotMaxProtocolVersion) {
-    return "speaks protocol " + (version == reply.end() ? std::string("(none)") : version->dump()) +
+    return "speaks protocol " + (version == reply.end() ? std::string("(none)") : shown_reply(version->dump())) +
            ", this sngsim speaks " + std::to_string(kBotProtocolVersion) + " to " +
            std::to_string(kBotMaxProtocolVersion);
   }
@@ -300,7 +316,7 @@ namespace {
 
 ActionReply action_reply_of(const nlohmann::json& reply) {
   using Kind = ActionReply::Kind;
-  if (!reply.is_object()) return {Kind::kNotJson, 0, "not a JSON object: " + reply.dump().substr(0, 200)};
+  if (!reply.is_object()) return {Kind::kNotJson, 0, "not a JSON object: " + shown_reply(reply.dump())};
   const auto action = reply.find("action");
   if (action == reply.end() || !action->is_string()) return {Kind::kUnknown, 0, "no \"action\" in the reply"};
   const std::string& name = action->get_ref<const std::string&>();
@@ -312,7 +328,7 @@ ActionReply action_reply_of(const nlohmann::json& reply) {
     if (to == reply.end() || !to->is_number_integer()) return {Kind::kUnknown, 0, "a raise without an integer \"to\""};
     return {Kind::kRaise, to->get<Chips>(), {}};
   }
-  return {Kind::kUnknown, 0, "unknown action '" + name + "'"};
+  return {Kind::kUnknown, 0, "unknown action '" + shown_reply(name) + "'"};
 }
 
 }  // namespace
@@ -320,7 +336,7 @@ ActionReply action_reply_of(const nlohmann::json& reply) {
 ActionReply read_action_reply(std::string_view line) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
-    return {ActionReply::Kind::kNotJson, 0, "not a JSON object: " + std::string(line.substr(0, 200))};
+    return {ActionReply::Kind::kNotJson, 0, "not a JSON object: " + shown_reply(line)};
   }
   return action_reply_of(reply);
 }
@@ -329,7 +345,7 @@ void read_actions_reply(std::string_view line, std::size_t count, std::vector<Ac
   out.assign(count, ActionReply{});
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
-    for (ActionReply& each : out) each.problem = "not a JSON object: " + std::string(line.substr(0, 200));
+    for (ActionReply& each : out) each.problem = "not a JSON object: " + shown_reply(line);
     return;
   }
   const auto actions = reply.find("actions");

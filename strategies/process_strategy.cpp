@@ -59,6 +59,9 @@ class ProcessBot final : public Strategy {
       case BotConnection::Outcome::kCrash: throw StrategyFault(FaultReason::kCrash, "the bot crashed");
       case BotConnection::Outcome::kStrayReply:
         throw StrategyFault(FaultReason::kStrayReply, "a reply that answers no request");
+      case BotConnection::Outcome::kReplyTooLong:
+        throw StrategyFault(FaultReason::kReplyTooLong,
+                            "a reply longer than " + std::to_string(kMaxBotLineBytes) + " bytes");
     }
     // A reply that came after the limit draws on the bank (it came before
     // the bank ran out, or it would have timed out).

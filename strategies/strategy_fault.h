@@ -27,13 +27,14 @@ enum class FaultReason : std::uint8_t {
   kUnknownAction,  // a JSON reply that is not one of the protocol's actions
   kStrayReply,     // a reply that answers no request
   kTimeout,        // the time limit and the time bank were used up (V5)
+  kReplyTooLong,   // a reply line longer than the protocol's limit (kMaxBotLineBytes)
 };
 
-inline constexpr int kFaultReasonCount = 7;
+inline constexpr int kFaultReasonCount = 8;
 
 // The names summary.json and state.json use, in FaultReason order.
 inline constexpr std::array<const char*, kFaultReasonCount> kFaultReasonNames = {
-    "illegal", "error", "crash", "not_json", "unknown_action", "stray_reply", "timeout"};
+    "illegal", "error", "crash", "not_json", "unknown_action", "stray_reply", "timeout", "reply_too_long"};
 
 constexpr const char* fault_reason_name(FaultReason reason) {
   return kFaultReasonNames[static_cast<std::size_t>(reason)];

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -55,6 +57,59 @@ std::string one_line(std::string_view text) {
     }
   }
   return out;
+}
+
+// The folder of the running sngsim binary (or test binary), for paths
+// written as "{sngsim_dir}/...": files the build makes (build/plugins/)
+// are found from any build folder.
+constexpr std::string_view kSngsimDir = "{sngsim_dir}";
+
+std::filesystem::path sngsim_dir() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::current_path() : self.parent_path();
+}
+
+// A path from the experiment file: "{sngsim_dir}/rest" is relative to the
+// sngsim binary's folder, another relative path to `base`.
+std::filesystem::path resolve_config_path(const std::string& text, const std::filesystem::path& base) {
+  if (text.rfind(kSngsimDir, 0) == 0) {
+    std::string rest = text.substr(kSngsimDir.size());
+    while (!rest.empty() && rest[0] == '/') rest.erase(0, 1);
+    return (sngsim_dir() / rest).lexically_normal();
+  }
+  const std::filesystem::path path(text);
+  return path.is_absolute() ? path : base / path;
+}
+
+// The script an interpreter is told to run, as the index of its argument
+// in `command`, or 0: the first argument that looks like a file (it holds a
+// '/' or ends in a script's extension) when command[0] is a known
+// interpreter, unless code comes inline first (-c, -m, -e).
+std::size_t script_argument(const std::vector<std::string>& command) {
+  static const std::vector<std::string> interpreters = {"python", "python3", "pypy3", "node", "ruby", "perl",
+                                                        "sh", "bash", "Rscript", "julia", "lua", "php"};
+  static const std::vector<std::string> extensions = {".py", ".js", ".mjs", ".rb", ".pl", ".sh",
+                                                      ".R", ".jl", ".lua", ".php"};
+  std::string program = std::filesystem::path(command[0]).filename().string();
+  while (!program.empty() && (std::isdigit(static_cast<unsigned char>(program.back())) || program.back() == '.')) {
+    program.pop_back();  // python3.11 -> python
+  }
+  if (std::find(interpreters.begin(), interpreters.end(), program) == interpreters.end() &&
+      std::find(interpreters.begin(), interpreters.end(), program + "3") == interpreters.end()) {
+    return 0;
+  }
+  for (std::size_t a = 1; a < command.size(); ++a) {
+    const std::string& arg = command[a];
+    if (arg == "-c" || arg == "-m" || arg == "-e" || arg == "--eval" || arg == "-") return 0;
+    if (arg.empty() || arg[0] == '-') continue;
+    const std::string extension = std::filesystem::path(arg).extension().string();
+    if (arg.find('/') != std::string::npos ||
+        std::find(extensions.begin(), extensions.end(), extension) != extensions.end()) {
+      return a;
+    }
+  }
+  return 0;
 }
 
 }  // namespace
@@ -761,9 +816,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       }
       const std::string& file = read_scalar(plugin_path->value, path + ".path", "a file path");
       // Relative to the experiment file, so a config and its plug-in move together.
-      const std::filesystem::path resolved = std::filesystem::path(file).is_absolute()
-                                                 ? std::filesystem::path(file)
-                                                 : std::filesystem::path(display_name_).parent_path() / file;
+      const std::filesystem::path resolved =
+          resolve_config_path(file, std::filesystem::path(display_name_).parent_path());
       std::string error;
       // Loading here, before anything runs, turns every plug-in problem into
       // a config error that points at the path.
@@ -1211,7 +1265,7 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     if (found.empty()) fail(program_node.origin, path + ".command[0]: no program '" + program + "' in PATH");
     program = found;
   } else {
-    program = (fs::path(program).is_absolute() ? fs::path(program) : base / program).lexically_normal().string();
+    program = resolve_config_path(program, base).lexically_normal().string();
     if (const auto problem = program_problem(program)) {
       fail(program_node.origin, path + ".command[0]: cannot run '" + program + "': " + *problem);
     }
@@ -1250,6 +1304,18 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     std::error_code ec;
     if (!fs::is_directory(chosen, ec)) fail(workdir->origin, path + ".workdir: no folder '" + chosen.string() + "'");
     spec->workdir = chosen.string();
+  }
+  // An interpreter starts even when its script is missing, and only the
+  // bot's log would say so: a missing script is an error of the file.
+  if (const std::size_t script = script_argument(spec->command); script > 0) {
+    const fs::path given(spec->command[script]);
+    const fs::path file = given.is_absolute() ? given : fs::path(spec->workdir) / given;
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+      fail(list.items[script].origin, path + ".command[" + std::to_string(script) + "]: no script '" +
+                                          file.lexically_normal().string() +
+                                          "' (a relative script is relative to the bot's workdir)");
+    }
   }
   if (const Node* process = item.find("process")) {
     expect_map(*process, path + ".process");

@@ -35,16 +35,25 @@ std::string describe(const toml::node& node) {
   return out.str();
 }
 
+// The most chips any amount of a hand history may hold: ten players' worth
+// of it, doubled by a raise, stays far inside std::int64_t, so no sum the
+// replay or the grader makes can overflow. A larger amount is refused.
+constexpr Chips kMaxPhhChips = 1'000'000'000'000'000;
+constexpr const char* kMaxPhhChipsText = "10^15";
+
 // Chips are integers; a TOML float is accepted only when it is whole
 // (some writers emit `100.0`).
 Chips read_chips(const toml::node& node, const std::string& where) {
   if (const auto* value = node.as_integer()) {
     if (value->get() < 0) throw FieldError{where + " is negative"};
+    if (value->get() > kMaxPhhChips) throw FieldError{where + " is more than " + kMaxPhhChipsText + " chips"};
     return value->get();
   }
   if (const auto* value = node.as_floating_point()) {
     const double x = value->get();
-    if (std::isfinite(x) && x >= 0 && x == std::floor(x) && x < 9e15) return static_cast<Chips>(x);
+    if (std::isfinite(x) && x >= 0 && x == std::floor(x) && x <= static_cast<double>(kMaxPhhChips)) {
+      return static_cast<Chips>(x);
+    }
   }
   throw FieldError{where + " is not a whole number of chips: " + describe(node)};
 }
@@ -54,7 +63,7 @@ RecordedStack read_recorded_stack(const toml::node& node, const std::string& whe
   if (node.is_integer()) return {read_chips(node, where), false};
   if (const auto* value = node.as_floating_point()) {
     const double twice = 2 * value->get();
-    if (std::isfinite(twice) && twice >= 0 && twice == std::floor(twice) && twice < 9e15) {
+    if (std::isfinite(twice) && twice >= 0 && twice == std::floor(twice) && twice <= 2.0 * kMaxPhhChips) {
       const auto halves = static_cast<Chips>(twice);
       return {halves / 2, halves % 2 != 0};
     }
@@ -109,7 +118,7 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
       const std::string where = "blinds_or_straddles[" + std::to_string(i) + "]";
       const toml::node& value = blinds[i];
       const auto* integer = value.as_integer();
-      if (integer != nullptr && integer->get() < 0 && integer->get() > -(std::int64_t{1} << 52)) {
+      if (integer != nullptr && integer->get() < 0 && integer->get() >= -kMaxPhhChips) {
         hand.blinds_or_straddles.push_back(0);
         hand.posts.push_back(-integer->get());
       } else {
@@ -445,7 +454,7 @@ std::optional<Chips> parse_amount(std::string_view text) {
   Chips amount = 0;
   const auto* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, amount);
-  if (ec != std::errc{} || ptr != end || amount <= 0) return std::nullopt;
+  if (ec != std::errc{} || ptr != end || amount <= 0 || amount > kMaxPhhChips) return std::nullopt;
   return amount;
 }
 

@@ -45,6 +45,14 @@ class Grader {
     const HandSetup& setup = game.setup;
     const int n = setup.num_players;
     const auto at = [](const auto& values, int i) { return values[static_cast<std::size_t>(i)]; };
+    // A negative blind is a post, which only cash tables have: a history
+    // with one is not of a tournament, and grading it as one would be wrong.
+    for (const Chips post : hand.posts) {
+      if (post > 0) {
+        throw GradeError(where + ": a negative blind (a post of " + std::to_string(post) +
+                         "): grade solves tournament spots, where every blind is positive");
+      }
+    }
     if (hand.variant != "NT" || setup.rules.hole_cards != 2) {
       ++report_.hands_not_push_fold;
       return;

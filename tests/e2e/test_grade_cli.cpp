@@ -95,6 +95,20 @@ TEST_CASE("sngsim grade refuses bad input with exit code 2", "[grade]") {
                     "\"p1 f\"]\n_payouts = [65, 35]\n");
   CHECK(run(testing::quote(hidden)) == 2);
   CHECK(text().find("hole cards") != std::string::npos);
+
+  // Limits: a post (negative blind) is not a tournament spot; NaN and
+  // infinity are no numbers of big blinds; thread counts are bounded.
+  std::string posted = hand;
+  posted.replace(posted.find("[10, 20]"), 8, "[10, -20]");
+  const std::string post = dir.write("post.phh", posted + "_payouts = [65, 35]\n");
+  CHECK(run(testing::quote(post)) == 2);
+  CHECK(text().find("post.phh: hand 1: a negative blind") != std::string::npos);
+  for (const std::string bad : {"--max-bb nan", "--max-bb inf", "--bucket-bb nan", "--max-bb NaN"}) {
+    CHECK(run(bad + " --payouts 65,35 " + testing::quote(no_payouts)) == 2);
+    CHECK(text().rfind(bad.substr(0, bad.find(' ')) + ": ", 0) == 0);  // the option's name, then why
+  }
+  CHECK(run("--threads 70000 --payouts 65,35 " + testing::quote(no_payouts)) == 2);
+  CHECK(text().find("--threads: '70000' threads: at most 1024") != std::string::npos);
 }
 
 }  // namespace sngsim

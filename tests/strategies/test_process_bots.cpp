@@ -9,6 +9,11 @@
 // first in PATH may be a version manager's shim that costs a second per
 // start), else under python3 from PATH; without Python the tests skip.
 
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -19,7 +24,9 @@
 #include "engine/tournament.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
+#include "strategies/bot_connection.h"
 #include "strategies/bot_pool.h"
+#include "strategies/bot_process.h"
 #include "strategies/bot_protocol.h"
 #include "strategies/process_strategy.h"
 #include "strategies/strategy_fault.h"
@@ -183,6 +190,104 @@ TEST_CASE("V5 faults of a process bot: a crash in hand 3 is restarted and counte
   CHECK(garbage.count(FaultReason::kCrash) == 0);
   CHECK(garbage.count(FaultReason::kTimeout) == 0);
   CHECK(stats.label_totals(label_index(stats, "tag")).faults.total() == 0);
+}
+
+TEST_CASE("A reply longer than the protocol's limit faults by its own reason, and the bot stays in step",
+          "[process][limits]") {
+  REQUIRE_PYTHON();
+  const std::string yaml = "seed: 5\ntournaments: 6\ntable: {players: 3}\nlineup:\n" +
+                           bot_entry("longline", "long_line_bot.py") + "  - strategy: tag\n  - strategy: calling_station\n";
+  const RunResult result = run_in_process(yaml, 1);
+  const CellStats& stats = result.cells.at(0);
+  CHECK(stats.tournaments() == 6);
+  const FaultCounts& faults = stats.label_totals(label_index(stats, "longline")).faults;
+  CHECK(faults.count(FaultReason::kReplyTooLong) > 0);
+  // Every other decision answered with a call, none stray or lost: the rest
+  // of each long line was dropped, not read as a reply.
+  CHECK(faults.total() == faults.count(FaultReason::kReplyTooLong));
+  CHECK(std::string(fault_reason_name(FaultReason::kReplyTooLong)) == "reply_too_long");
+
+  // What a message quotes of a reply is short and has no control bytes.
+  const std::string hostile = "\x1b[2J" + std::string(100000, 'x');
+  int version = 0;
+  const auto problem = hello_reply_problem(hostile, version);
+  REQUIRE(problem);
+  CHECK(problem->size() < 400);
+  CHECK(problem->find('\x1b') == std::string::npos);
+  const auto protocol = hello_reply_problem(R"({"type": "hello", "protocol": ")" + std::string(100000, 'p') + "\"}", version);
+  REQUIRE(protocol);
+  CHECK(protocol->size() < 400);
+}
+
+namespace {
+
+std::int64_t resident_kib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoll(line.substr(6));
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("A bot writing 64 MB without a newline costs a bounded buffer, and one line too long", "[process][limits]") {
+  BotCommand command;
+  command.argv = {"/bin/sh", "-c", "head -c 67108864 /dev/zero; printf '\\n{\"action\":\"call\"}\\n'"};
+  command.log_path = (std::filesystem::temp_directory_path() / "sngsim-long-line-test.log").string();
+  BotProcess bot(command);
+  const std::int64_t before = resident_kib();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::string line = "unchanged";
+  CHECK(bot.read_line(line, deadline) == BotProcess::Read::kTooLong);
+  CHECK(line.empty());
+  std::int64_t peak = resident_kib();
+  // The rest of the 64 MB is dropped as it arrives; the line after it reads.
+  CHECK(bot.read_line(line, deadline) == BotProcess::Read::kLine);
+  CHECK(line == R"({"action":"call"})");
+  peak = std::max(peak, resident_kib());
+  CHECK(peak - before < 16 * 1024);  // KiB: the limit and a read block, not 64 MB
+  CHECK(bot.read_line(line, deadline) == BotProcess::Read::kClosed);
+  std::filesystem::remove(command.log_path);
+}
+
+TEST_CASE("Every label has its own log file: a/b and a_b do not share bots/a_b.log", "[process][limits]") {
+  CHECK(bot_log_file_name("a_b") == "a_b.log");
+  CHECK(bot_log_file_name("tag-2.v1") == "tag-2.v1.log");
+  const std::vector<std::string> labels = {"a/b", "a_b", "a\\b", "a b", "..", ".", "_..", std::string(300, 'x'),
+                                           std::string(301, 'x'), "a_b-0123456789abcdef"};
+  std::set<std::string> names;
+  for (const std::string& label : labels) {
+    const std::string name = bot_log_file_name(label);
+    names.insert(name);
+    CHECK(name.size() <= 130);  // far below NAME_MAX
+    CHECK(name.find('/') == std::string::npos);
+    CHECK(name[0] != '.');
+  }
+  CHECK(names.size() == labels.size());
+  CHECK(bot_log_file_name("a/b") == bot_log_file_name("a/b"));  // the same name in every run
+}
+
+TEST_CASE("A bot's stderr in a setup failure is cut to a few short lines", "[process][limits]") {
+  const std::filesystem::path log = std::filesystem::temp_directory_path() / "sngsim-log-tail-test.log";
+  {
+    std::ofstream out(log, std::ios::binary | std::ios::trunc);
+    for (int i = 0; i < 50; ++i) out << "line " << i << "\n";
+    out << std::string(3000, 'y') << "\n";  // a long line
+    out << "last words \x1b[2J\n";           // a terminal escape
+  }
+  const std::string tail = log_tail(log.string(), 10);
+  CHECK(tail.size() < 1024);
+  CHECK_THAT(tail, Catch::Contains("more bytes)"));
+  CHECK_THAT(tail, Catch::Contains("  | last words ?[2J\n"));
+  {
+    std::ofstream out(log, std::ios::binary | std::ios::trunc);
+    out << std::string(1 << 20, 'z');  // 1 MB without a line end
+  }
+  const std::string one_line = log_tail(log.string(), 10);
+  CHECK(one_line.size() < 1024);
+  CHECK_THAT(one_line, Catch::Contains("more bytes)"));
+  std::filesystem::remove(log);
 }
 
 }  // namespace sngsim

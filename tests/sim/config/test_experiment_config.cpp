@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -514,6 +515,22 @@ TEST_CASE("config: every shipped config loads", "[config]") {
       CHECK(cell.entrants.size() == static_cast<std::size_t>(cell.field_size()));  // players, or tables x players
     }
   }
+}
+
+// configs/compare-strategies.yaml named ../build/plugins/libexample_bot.so
+// and failed in any other build folder: "{sngsim_dir}" is the folder of the
+// running binary (here the test binary, beside sngsim in the build folder).
+TEST_CASE("config: {sngsim_dir} in a plug-in path is the binary's folder, whatever the build folder", "[config]") {
+  const std::filesystem::path binary_folder = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+  const ConfigError error = testing::config_error_of(
+      "lineup:\n  - {strategy: plugin, path: \"{sngsim_dir}/plugins/nowhere.so\"}\n  - strategy: tag\n",
+      "/elsewhere/x.yaml");
+  CHECK_THAT(error.message, Catch::Contains("cannot load plug-in '" + (binary_folder / "plugins/nowhere.so").string() +
+                                            "': no such file"));
+  std::ifstream compare(std::string(SNGSIM_SOURCE_DIR) + "/configs/compare-strategies.yaml");
+  const std::string text((std::istreambuf_iterator<char>(compare)), std::istreambuf_iterator<char>());
+  CHECK(text.find("../build/") == std::string::npos);
+  CHECK(text.find("\"{sngsim_dir}/plugins/libexample_bot.so\"") != std::string::npos);
 }
 
 TEST_CASE("config: the shipped configs say what the README promises", "[config]") {

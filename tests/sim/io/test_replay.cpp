@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include <unistd.h>
 
@@ -105,6 +106,33 @@ TEST_CASE("PHH reader: bad TOML names the file and does not throw", "[phh]") {
   const PhhFile missing = read_phh_file((fs::path(path).parent_path() / "nowhere.phhs").string());
   REQUIRE(missing.errors.size() == 1);
   CHECK_THAT(missing.errors[0].message(), Catch::EndsWith("nowhere.phhs: cannot open the file"));
+}
+
+TEST_CASE("PHH reader: chip amounts that could overflow a sum are refused, never replayed", "[phh][limits]") {
+  TempDir dir;
+  const std::string huge = "9223372036854775807";
+  const std::string stacks = replace(kGoodHand, "[1000, 1000, 1000]\nactions", "[" + huge + ", " + huge + ", " + huge +
+                                                                             "]\nactions");
+  const std::string raise = replace(kGoodHand, "'p3 cbr 300'", "'p3 cbr " + huge + "'");
+  const std::string post = replace(kGoodHand, "[50, 100, 0]", "[50, 100, -" + huge + "]");
+  const std::string finish = replace(kGoodHand, "[950, 900, 1150]", "[950, 900, 1e300]");
+  const std::string fine = replace(kGoodHand, "[1000, 1000, 1000]", "[1000000000000000, 1000, 1000]");
+  const std::string path = dir.write("huge.phhs", table(1, stacks) + table(2, raise) + table(3, post) +
+                                                      table(4, finish) + table(5, fine));
+  const PhhFile file = read_phh_file(path);
+  REQUIRE(file.errors.size() == 3);
+  CHECK(file.errors[0].message() == path + ": hand 1: starting_stacks[0] is more than 10^15 chips");
+  CHECK_THAT(file.errors[1].message(), Catch::Contains("hand 3: blinds_or_straddles[2] is"));
+  CHECK_THAT(file.errors[2].message(), Catch::Contains("hand 4: finishing_stacks[2]"));
+  REQUIRE(file.hands.size() == 2);
+  const auto raised = convert_phh_hand(file.hands[0]);  // the action is read when the hand is converted
+  REQUIRE(std::holds_alternative<PhhError>(raised));
+  CHECK_THAT(std::get<PhhError>(raised).message(), Catch::Contains("bad amount '" + huge + "'"));
+  CHECK(std::holds_alternative<PhhGame>(convert_phh_hand(file.hands[1])));  // 10^15 itself is allowed
+  std::ostringstream out;
+  const ReplayResult result = replay_files({path}, ReplayOptions{}, out);
+  CHECK(result.unreadable == 4);
+  CHECK(out.str().find("-9") == std::string::npos);  // no wrapped-around (negative) stack printed
 }
 
 TEST_CASE("PHH reader: a missing or malformed field costs that hand only", "[phh]") {
