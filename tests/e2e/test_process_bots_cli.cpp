@@ -35,8 +35,11 @@ using testing::TempDir;
 // extra environment `env`, e.g. where it records pids) against tag and rock.
 std::string bot_run_config(TempDir& scratch, const std::string& label, const std::string& file, int tournaments,
                            const std::string& env) {
+  // One table at a time: these bots crash by what their process has seen,
+  // which tables in flight would change (a restarted bot asked at once
+  // about other tables in hand 3 would crash again before any answer).
   return scratch.write(label + ".yaml", "seed: 2\ntournaments: " + std::to_string(tournaments) +
-                                            "\ntable: {players: 3}\nlineup:\n" +
+                                            "\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
                                             bot_entry(label, file, ", env: {" + env + "}") +
                                             "  - strategy: tag\n  - strategy: rock\n");
 }
