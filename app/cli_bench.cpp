@@ -39,6 +39,7 @@ struct BenchOptions {
   std::int64_t tournaments = 100'000;
   std::vector<int> threads = {1, 2};
   int decisions = 20'000;                // per run of the process benchmark
+  int batch = 64;                        // decisions per protocol-2 batch (process benchmark)
   std::int64_t process_tournaments = 10'000;
   std::string python = "python3";
 };
@@ -98,30 +99,60 @@ std::vector<BenchResult> bench_tournaments(const BenchOptions& options) {
   return results;
 }
 
+// A comparison measured within one run (the machine's load moves absolute
+// figures by a third): "hand / floor", "speed-up 1 -> 2 threads".
+struct BenchRatio {
+  std::string name;
+  std::string json_key;
+  double value = 0.0;
+};
+
 // `sngsim bench process`: the pipe round trip (the floor), decisions per
 // second through one Python process (the kit's always-call bot) and one
-// C++ process (bots/cpp), then the wall time of configs/python-bot.yaml
-// (two Python seats, four built-ins) on 2 threads.
-std::vector<BenchResult> bench_process(const BenchOptions& options) {
+// C++ process (bots/cpp), each one decision at a time over protocol 1 and
+// in batches over protocol 2, then the wall time of configs/python-bot.yaml
+// (two Python seats, four built-ins) on 2 threads, protocol 1 one table at
+// a time against protocol 2 with tables in flight. The ratios are taken
+// within the run.
+std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<BenchRatio>& ratios) {
   namespace fs = std::filesystem;
   const std::string python = options.python.find('/') == std::string::npos ? find_in_path(options.python)
                                                                            : options.python;
   const fs::path source = SNGSIM_SOURCE_DIR;
   const fs::path cpp_bot = fs::read_symlink("/proc/self/exe").parent_path() / "bots" / "cpp_bot";
+  const std::string batch = std::to_string(options.batch);
+  // The kit speaks protocol 1 only with this in its environment.
+  const std::vector<std::pair<std::string, std::string>> kit_protocol_1 = {{"SNGSIM_BOT_MAX_PROTOCOL", "1"}};
   std::vector<BenchResult> results;
   // The reference in the same minutes: what the kernel's round trip alone
   // costs on this machine (the bots' figures divided by it are printed).
   results.push_back(bench_pipe_round_trip(options.runs, options.decisions));
+  const double floor_ns = results.back().median_ns_per_op;
+  const auto compare = [&](const std::string& bot, const std::string& key) {
+    const BenchResult& one = results[results.size() - 2];
+    const BenchResult& batched = results.back();
+    if (floor_ns > 0) ratios.push_back({bot + " decision / pipe round trip", key + "_decision_over_pipe",
+                                        one.median_ns_per_op / floor_ns});
+    ratios.push_back({bot + " protocol 2 batches / protocol 1, decisions per second", key + "_batch_speed_up",
+                      one.median_ns_per_op / batched.median_ns_per_op});
+  };
   if (python.empty()) {
     std::cerr << "bench process: no " << options.python << " in PATH; the Python figures are skipped\n";
   } else {
-    results.push_back(bench_process_decisions("decisions through one process, Python kit call_bot",
-                                              {python, (source / "python/examples/call_bot.py").string()},
-                                              options.runs, options.decisions));
+    const std::vector<std::string> command = {python, (source / "python/examples/call_bot.py").string()};
+    results.push_back(bench_process_decisions("decisions through one process, Python kit call_bot, protocol 1",
+                                              command, kit_protocol_1, options.runs, options.decisions));
+    results.push_back(bench_process_decisions("... protocol 2, batches of " + batch, command, {}, options.runs,
+                                              options.decisions, options.batch));
+    compare("Python", "python");
   }
   if (fs::exists(cpp_bot)) {
-    results.push_back(bench_process_decisions("decisions through one process, C++ cpp_bot --call",
-                                              {cpp_bot.string(), "--call"}, options.runs, options.decisions));
+    results.push_back(bench_process_decisions("decisions through one process, C++ cpp_bot --call, protocol 1",
+                                              {cpp_bot.string(), "--call", "--protocol-1"}, {}, options.runs,
+                                              options.decisions));
+    results.push_back(bench_process_decisions("... protocol 2, batches of " + batch, {cpp_bot.string(), "--call"}, {},
+                                              options.runs, options.decisions, options.batch));
+    compare("C++", "cpp");
   } else {
     std::cerr << "bench process: no " << cpp_bot.string() << " (built with sngsim); the C++ figure is skipped\n";
   }
@@ -135,41 +166,43 @@ std::vector<BenchResult> bench_process(const BenchOptions& options) {
     std::cerr << error.what() << "\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
-  for (Cell& cell : experiment.cells) {
-    for (Entrant& entrant : cell.entrants) {
-      if (entrant.process == nullptr) continue;
-      auto spec = std::make_shared<ProcessBotSpec>(*entrant.process);
-      spec->command[0] = python;
-      entrant.process = spec;
-      entrant.make = bind_process_bot(spec);
-    }
-  }
   experiment.tournaments = options.process_tournaments;
-  BenchResult result;
-  result.name = std::to_string(options.process_tournaments) + " sit-and-gos, 2 Python seats, 2 threads";
-  result.unit = "tournament";
-  RunOptions run_options;
-  run_options.threads = 2;
-  const RunResult outcome = run_experiment(experiment, run_options);
-  shutdown_bots();
-  result.samples_ns_per_op.push_back(1e9 * outcome.wall_seconds / static_cast<double>(outcome.tournaments_done));
-  result.median_ns_per_op = result.samples_ns_per_op[0];
-  result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
-  if (!options.json) {
-    std::printf("%lld sit-and-gos with two Python seats on 2 threads: %.1f s\n",
-                static_cast<long long>(outcome.tournaments_done), outcome.wall_seconds);
+  for (const int protocol : {1, 2}) {
+    Experiment variant = experiment;
+    // Protocol 1 one table at a time is the path before tables in flight.
+    variant.tables_in_flight = protocol == 1 ? 1 : experiment.tables_in_flight;
+    for (Cell& cell : variant.cells) {
+      for (Entrant& entrant : cell.entrants) {
+        if (entrant.process == nullptr) continue;
+        auto spec = std::make_shared<ProcessBotSpec>(*entrant.process);
+        spec->command[0] = python;
+        if (protocol == 1) spec->env.insert(spec->env.end(), kit_protocol_1.begin(), kit_protocol_1.end());
+        entrant.process = spec;
+        entrant.make = bind_process_bot(spec);
+      }
+    }
+    BenchResult result;
+    result.name = std::to_string(options.process_tournaments) + " sit-and-gos, 2 Python seats, 2 threads, " +
+                  (protocol == 1 ? std::string("protocol 1, 1 table") : "protocol 2, " +
+                                       std::to_string(variant.tables_in_flight) + " tables") + " in flight";
+    result.unit = "tournament";
+    RunOptions run_options;
+    run_options.threads = 2;
+    const RunResult outcome = run_experiment(variant, run_options);
+    shutdown_bots();
+    result.samples_ns_per_op.push_back(1e9 * outcome.wall_seconds / static_cast<double>(outcome.tournaments_done));
+    result.median_ns_per_op = result.samples_ns_per_op[0];
+    result.median_ops_per_sec = 1e9 / result.median_ns_per_op;
+    if (!options.json) {
+      std::printf("%lld sit-and-gos with two Python seats on 2 threads, protocol %d: %.1f s\n",
+                  static_cast<long long>(outcome.tournaments_done), protocol, outcome.wall_seconds);
+    }
+    results.push_back(std::move(result));
   }
-  results.push_back(std::move(result));
+  ratios.push_back({"2 Python seats run, protocol 2 in flight / protocol 1", "run_batch_speed_up",
+                    results[results.size() - 2].median_ns_per_op / results.back().median_ns_per_op});
   return results;
 }
-
-// A comparison measured within one run (the machine's load moves absolute
-// figures by a third): "hand / floor", "speed-up 1 -> 2 threads".
-struct BenchRatio {
-  std::string name;
-  std::string json_key;
-  double value = 0.0;
-};
 
 void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio>& ratios, bool json) {
   if (json) {
@@ -230,16 +263,7 @@ void run_bench(const BenchOptions& options) {
   }
   // Not in `all`: it needs Python and runs for half a minute.
   if (options.what == "process") {
-    auto process = bench_process(options);
-    const double floor_ns = process.front().median_ns_per_op;
-    for (std::size_t i = 1; i < process.size() && floor_ns > 0; ++i) {
-      if (process[i].unit != "decision") continue;
-      const bool python_bot = process[i].name.find("Python") != std::string::npos;
-      ratios.push_back({std::string(python_bot ? "Python" : "C++") + " decision / pipe round trip",
-                        python_bot ? "python_decision_over_pipe" : "cpp_decision_over_pipe",
-                        process[i].median_ns_per_op / floor_ns});
-    }
-    for (auto& r : process) results.push_back(std::move(r));
+    for (auto& r : bench_process(options, ratios)) results.push_back(std::move(r));
   }
   if (all || options.what == "tournament") {
     auto tournaments = bench_tournaments(options);
@@ -274,6 +298,8 @@ void add_bench_command(CLI::App& app) {
   command->add_option("--process-tournaments", options->process_tournaments,
                       "Sit-and-gos of configs/python-bot.yaml (process benchmark)")
       ->check(CLI::PositiveNumber);
+  command->add_option("--batch", options->batch, "Decisions per protocol-2 batch (process benchmark)")
+      ->check(CLI::Range(1, 4096));
   command->add_option("--python", options->python, "Python interpreter of the process benchmark");
   command->callback([options] { run_bench(*options); });
 }

@@ -110,7 +110,7 @@ std::optional<std::string> BotConnection::try_start() {
   } else if (read == BotProcess::Read::kTooLong) {
     problem = "answered hello with a line longer than " + std::to_string(kMaxBotLineBytes) + " bytes";
   } else {
-    problem = hello_reply_problem(reply);
+    problem = hello_reply_problem(reply, protocol_);
   }
   if (problem) {
     process_.reset();
@@ -221,6 +221,114 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
         crashed();
         answer.outcome = Outcome::kCrash;
         return answer;
+    }
+  }
+}
+
+int BotConnection::post(const std::string& decide_line, std::int64_t limit_us) {
+  if (answered_) {
+    posted_.clear();
+    posted_start_.clear();
+    posted_limit_us_.clear();
+    answered_ = false;
+  }
+  posted_start_.push_back(posted_.size());
+  posted_ += decide_line;
+  posted_limit_us_.push_back(limit_us);
+  return static_cast<int>(posted_limit_us_.size()) - 1;
+}
+
+void BotConnection::answer_posted() {
+  if (answered_) return;
+  answered_ = true;
+  const std::size_t count = posted_limit_us_.size();
+  posted_answers_.resize(count);
+  const auto line_of = [&](std::size_t i) {
+    const std::size_t end = i + 1 < count ? posted_start_[i + 1] : posted_.size();
+    return std::string_view(posted_).substr(posted_start_[i], end - posted_start_[i]);
+  };
+  std::size_t next = 0;
+  std::string line;
+  while (next < count) {
+    ensure_running();
+    if (protocol_ >= 2) {
+      ask_batch(next);
+      return;
+    }
+    line.assign(line_of(next));
+    const auto deadline = steady_clock::now() + std::chrono::microseconds(posted_limit_us_[next]);
+    Answer& answer = posted_answers_[next];
+    answer = ask(line, deadline);
+    answer.action = answer.outcome == Outcome::kReply ? read_action_reply(answer.line) : ActionReply{};
+    ++next;
+  }
+}
+
+void BotConnection::ask_batch(std::size_t from) {
+  const std::size_t count = posted_limit_us_.size();
+  // What stops a decide before it is written: a crash between decisions,
+  // and lines nobody asked for (protocol 1's policy, decide by decide).
+  if (crash_unfaulted_) {
+    crash_unfaulted_ = false;
+    posted_answers_[from++] = Answer{Outcome::kCrash, {}, {}, 0};
+  }
+  std::string stray;
+  while (from < count && process_->take_ready_line(stray)) {
+    if (owed_replies_ > 0) {
+      --owed_replies_;
+      continue;
+    }
+    posted_answers_[from++] = Answer{Outcome::kStrayReply, {}, {}, 0};
+  }
+  if (from == count) return;
+  const std::size_t batch = count - from;
+  encode_decide_batch(scratch_, std::string_view(posted_).substr(posted_start_[from]));
+  std::int64_t longest_limit_us = 0;
+  for (std::size_t i = from; i < count; ++i) longest_limit_us = std::max(longest_limit_us, posted_limit_us_[i]);
+  const auto written_at = steady_clock::now();
+  const auto deadline = written_at + std::chrono::microseconds(longest_limit_us * static_cast<std::int64_t>(batch));
+  queued_ += scratch_;
+  const bool written = process_->write(queued_, deadline);
+  queued_.clear();
+  BotProcess::Read read = written ? BotProcess::Read::kLine : BotProcess::Read::kClosed;
+  std::string reply;
+  while (written) {
+    read = process_->read_line(reply, deadline);
+    const bool a_line = read == BotProcess::Read::kLine || read == BotProcess::Read::kTooLong;
+    if (a_line && owed_replies_ > 0) {
+      --owed_replies_;
+      continue;
+    }
+    break;
+  }
+  const std::int64_t charged_us =
+      std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - written_at).count() /
+      static_cast<std::int64_t>(batch);
+  Outcome outcome = Outcome::kReply;
+  if (read == BotProcess::Read::kLine) {
+    crashes_in_a_row_ = 0;
+    read_actions_reply(reply, batch, batch_actions_);
+  } else if (read == BotProcess::Read::kTooLong) {
+    crashes_in_a_row_ = 0;
+    outcome = Outcome::kReplyTooLong;  // the whole batch's one reply
+  } else if (read == BotProcess::Read::kTimeout) {
+    ++owed_replies_;
+    outcome = Outcome::kTimeout;
+  } else {
+    crashed();
+    outcome = Outcome::kCrash;
+  }
+  for (std::size_t i = from; i < count; ++i) {
+    Answer& answer = posted_answers_[i];
+    answer.outcome = outcome;
+    answer.elapsed_us = charged_us;
+    if (outcome != Outcome::kReply) continue;
+    // Each decide is charged its share; one whose share is over its limit
+    // timed out (its action is discarded).
+    if (charged_us > posted_limit_us_[i]) {
+      answer.outcome = Outcome::kTimeout;
+    } else {
+      answer.action = std::move(batch_actions_[i - from]);
     }
   }
 }

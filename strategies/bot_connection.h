@@ -1,5 +1,5 @@
 #pragma once
-// A bot process spoken to by protocol v1 (docs/bot-protocol.md): started
+// A bot process spoken to by protocol 1 or 2 (docs/bot-protocol.md): started
 // and greeted, restarted after a crash with a hello and a tournament_start
 // for every seat it held, and kept in step when replies come late or
 // unasked. One connection serves one runner thread (or one seat of it), so
@@ -27,6 +27,16 @@
 //  - kMaxCrashesInARow crashes (or failed restarts) with no decide answered
 //    in between mean a broken setup, not a weak bot: BotSetupFailure, with
 //    the entry's place in the experiment file and the end of its log.
+//
+// Decides may also be posted without waiting, by tables that pause
+// (docs/design-tables-in-flight.md): answer_posted() then asks them all,
+// as one decide_batch when the bot speaks protocol 2 and one after another
+// when it speaks protocol 1, and each posted decide gets its Answer. In a
+// batch of n decides written at once, each is charged the batch's wall
+// time / n; a reply that has not come by n times the largest limit of the
+// batch times every decide of it out; a crash faults every decide of it;
+// a line waiting before the batch is written faults one decide, the
+// batch's first not yet faulted, which is then not sent.
 
 #include <chrono>
 #include <map>
@@ -34,8 +44,10 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "strategies/bot_process.h"
+#include "strategies/bot_protocol.h"
 #include "strategies/process_bot_spec.h"
 
 namespace sngsim {
@@ -48,7 +60,8 @@ class BotConnection {
   enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply, kReplyTooLong };
   struct Answer {
     Outcome outcome = Outcome::kReply;
-    std::string line;              // kReply: the reply
+    std::string line;              // kReply from ask(): the reply
+    ActionReply action;            // kReply from answer_posted(): the action, read
     std::int64_t elapsed_us = 0;   // from the request written to its reply read
   };
 
@@ -72,6 +85,17 @@ class BotConnection {
   // A decide, answered by `deadline` or timed out.
   Answer ask(const std::string& line, BotClockPoint deadline);
 
+  // A decide to be asked by answer_posted(), with its time limit (per
+  // action + bank left): returns its ticket for answer_of(). Posting after
+  // answer_posted() starts a new round (earlier tickets are void).
+  int post(const std::string& decide_line, std::int64_t limit_us);
+  bool has_posted() const { return !posted_limit_us_.empty() && !answered_; }
+  // Asks every decide posted since the last round (see the policy above).
+  void answer_posted();
+  const Answer& answer_of(int ticket) const { return posted_answers_[static_cast<std::size_t>(ticket)]; }
+  // The protocol the running bot chose in its hello (1 or 2).
+  int protocol() const { return protocol_; }
+
   // Says bye and closes the bot's input; finish_shutdown() waits for it
   // until `deadline` and kills it then. Two steps so that many bots end in
   // one grace period.
@@ -90,6 +114,8 @@ class BotConnection {
   void crashed();  // counts a crash in a row; throws BotSetupFailure at the limit
   [[noreturn]] void fail_setup(const std::string& why) const;
   BotClockPoint io_deadline() const;
+  // answer_posted() for a protocol-2 bot: the decides posted_[from..] in one batch.
+  void ask_batch(std::size_t from);
 
   std::shared_ptr<const ProcessBotSpec> spec_;
   std::string log_path_;
@@ -100,6 +126,14 @@ class BotConnection {
   int owed_replies_ = 0;        // decides that timed out and will still be answered
   int crashes_in_a_row_ = 0;
   bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide
+  int protocol_ = 1;
+  // Posted decides: their lines (concatenated), where each starts, limits, answers.
+  std::string posted_;
+  std::vector<std::size_t> posted_start_;
+  std::vector<std::int64_t> posted_limit_us_;
+  std::vector<Answer> posted_answers_;
+  std::vector<ActionReply> batch_actions_;  // a batch's reply, split
+  bool answered_ = false;  // posted_ has been answered; the next post starts afresh
 };
 
 // The last `lines` lines of a log file, for messages, each shown after

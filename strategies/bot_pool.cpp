@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include "strategies/adopted_processes.h"
 
@@ -103,6 +104,19 @@ BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec,
   BotConnection& result = *connection;
   p.connections.emplace(key, std::move(connection));
   return result;
+}
+
+void answer_waiting_decisions() {
+  Pool& p = pool();
+  std::vector<BotConnection*> waiting;
+  {
+    const std::lock_guard lock(p.mutex);
+    const std::thread::id self = std::this_thread::get_id();
+    for (auto& [key, connection] : p.connections) {
+      if (std::get<1>(key) == self && connection->has_posted()) waiting.push_back(connection.get());
+    }
+  }
+  for (BotConnection* connection : waiting) connection->answer_posted();
 }
 
 void shutdown_bots(std::chrono::milliseconds grace) {

@@ -30,6 +30,11 @@ namespace sngsim {
 // shutdown_bots(); only the calling thread may use it.
 BotConnection& bot_connection(const std::shared_ptr<const ProcessBotSpec>& spec, int seat);
 
+// Has every decide posted on the calling thread's connections answered
+// (BotConnection::answer_posted): one batch per bot that speaks protocol 2.
+// A runner thread with tables in flight calls it once they all wait.
+void answer_waiting_decisions();
+
 // Where each bot's stderr goes: `<directory>/<label>.log`, shared by the
 // label's processes (appended). A label that is not a plain file name
 // (`a/b`, `..`, very long) gets a name with a hash of the label, so every

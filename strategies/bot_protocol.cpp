@@ -140,6 +140,7 @@ void encode_hello(std::string& out, std::string_view label, std::string_view par
   json.key("type");
   json.word("hello");
   json.put("protocol", kBotProtocolVersion);
+  json.put("max_protocol", kBotMaxProtocolVersion);
   json.key("label");
   json.text(label);
   json.key("params");
@@ -269,44 +270,103 @@ std::string shown_reply(std::string_view line) {
 
 }  // namespace
 
-std::optional<std::string> hello_reply_problem(std::string_view line) {
+void encode_decide_batch(std::string& out, std::string_view decides) {
+  out.assign("{\"type\":\"decide_batch\",\"requests\":[");
+  bool first = true;
+  while (!decides.empty()) {
+    const std::size_t end = decides.find('\n');
+    if (!first) out += ',';
+    first = false;
+    out.append(decides.substr(0, end));
+    if (end == std::string_view::npos) break;
+    decides.remove_prefix(end + 1);
+  }
+  out.append("]}\n");
+}
+
+std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   const std::string shown = shown_reply(line);
   if (reply.is_discarded() || !reply.is_object()) return "answered hello with a line that is not a JSON object: " + shown;
   const auto type = reply.find("type");
   if (type == reply.end() || *type != "hello") return "answered hello without \"type\": \"hello\": " + shown;
-  const auto protocol = reply.find("protocol");
-  if (protocol == reply.end() || !protocol->is_number_integer() || *protocol != kBotProtocolVersion) {
-    return "speaks protocol " + (protocol == reply.end() ? std::string("(none)") : shown_reply(protocol->dump())) +
-           ", this sngsim speaks " + std::to_string(kBotProtocolVersion);
+  const auto version = reply.find("protocol");
+  if (version == reply.end() || !version->is_number_integer() || *version < kBotProtocolVersion ||
+      *version > kBotMaxProtocolVersion) {
+    return "speaks protocol " + (version == reply.end() ? std::string("(none)") : shown_reply(version->dump())) +
+           ", this sngsim speaks " + std::to_string(kBotProtocolVersion) + " to " +
+           std::to_string(kBotMaxProtocolVersion);
   }
+  protocol = version->get<int>();
   return std::nullopt;
 }
 
-Action decode_action(std::string_view line, const LegalActions& legal) {
-  const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
-  if (reply.is_discarded() || !reply.is_object()) {
-    throw StrategyFault(FaultReason::kNotJson, "not a JSON object: " + shown_reply(line));
-  }
+namespace {
+
+ActionReply action_reply_of(const nlohmann::json& reply) {
+  using Kind = ActionReply::Kind;
+  if (!reply.is_object()) return {Kind::kNotJson, 0, "not a JSON object: " + shown_reply(reply.dump())};
   const auto action = reply.find("action");
-  if (action == reply.end() || !action->is_string()) {
-    throw StrategyFault(FaultReason::kUnknownAction, "no \"action\" in the reply");
-  }
+  if (action == reply.end() || !action->is_string()) return {Kind::kUnknown, 0, "no \"action\" in the reply"};
   const std::string& name = action->get_ref<const std::string&>();
-  if (name == "fold") return Action::fold();
-  if (name == "call") return Action::check_call();
-  if (name == "check") {
-    if (!legal.can_check) throw StrategyFault(FaultReason::kIllegal, "check facing a bet");
-    return Action::check_call();
-  }
+  if (name == "fold") return {Kind::kFold, 0, {}};
+  if (name == "call") return {Kind::kCall, 0, {}};
+  if (name == "check") return {Kind::kCheck, 0, {}};
   if (name == "raise") {
     const auto to = reply.find("to");
-    if (to == reply.end() || !to->is_number_integer()) {
-      throw StrategyFault(FaultReason::kUnknownAction, "a raise without an integer \"to\"");
-    }
-    return Action::raise_to(to->get<Chips>());
+    if (to == reply.end() || !to->is_number_integer()) return {Kind::kUnknown, 0, "a raise without an integer \"to\""};
+    return {Kind::kRaise, to->get<Chips>(), {}};
   }
-  throw StrategyFault(FaultReason::kUnknownAction, "unknown action '" + shown_reply(name) + "'");
+  return {Kind::kUnknown, 0, "unknown action '" + shown_reply(name) + "'"};
+}
+
+}  // namespace
+
+ActionReply read_action_reply(std::string_view line) {
+  const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object()) {
+    return {ActionReply::Kind::kNotJson, 0, "not a JSON object: " + shown_reply(line)};
+  }
+  return action_reply_of(reply);
+}
+
+void read_actions_reply(std::string_view line, std::size_t count, std::vector<ActionReply>& out) {
+  out.assign(count, ActionReply{});
+  const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
+  if (reply.is_discarded() || !reply.is_object()) {
+    for (ActionReply& each : out) each.problem = "not a JSON object: " + shown_reply(line);
+    return;
+  }
+  const auto actions = reply.find("actions");
+  if (actions == reply.end() || !actions->is_array()) {
+    for (ActionReply& each : out) each = {ActionReply::Kind::kUnknown, 0, "no \"actions\" array in the reply"};
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    out[i] = i < actions->size()
+                 ? action_reply_of((*actions)[i])
+                 : ActionReply{ActionReply::Kind::kUnknown, 0,
+                               "the reply has " + std::to_string(actions->size()) + " actions for " +
+                                   std::to_string(count) + " requests"};
+  }
+}
+
+Action judge_action(const ActionReply& reply, const LegalActions& legal) {
+  switch (reply.kind) {
+    case ActionReply::Kind::kFold: return Action::fold();
+    case ActionReply::Kind::kCall: return Action::check_call();
+    case ActionReply::Kind::kCheck:
+      if (!legal.can_check) throw StrategyFault(FaultReason::kIllegal, "check facing a bet");
+      return Action::check_call();
+    case ActionReply::Kind::kRaise: return Action::raise_to(reply.to);
+    case ActionReply::Kind::kNotJson: throw StrategyFault(FaultReason::kNotJson, reply.problem);
+    case ActionReply::Kind::kUnknown: break;
+  }
+  throw StrategyFault(FaultReason::kUnknownAction, reply.problem);
+}
+
+Action decode_action(std::string_view line, const LegalActions& legal) {
+  return judge_action(read_action_reply(line), legal);
 }
 
 }  // namespace sngsim

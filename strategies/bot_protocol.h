@@ -1,7 +1,8 @@
 #pragma once
-// Protocol v1 between sngsim and a bot in another process
+// Protocols 1 and 2 between sngsim and a bot in another process
 // (docs/bot-protocol.md): the requests as JSON lines and the replies read
-// back. Pure functions of their arguments, with no I/O, so the wire format
+// back. Protocol 2 is protocol 1 plus decide_batch: many decides in one
+// line, answered by one line of actions. Pure functions of their arguments, with no I/O, so the wire format
 // is tested apart from processes.
 //
 // Requests are written by hand into a reused buffer: a decide is a few
@@ -15,13 +16,17 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/hand.h"
 #include "engine/tournament.h"
 
 namespace sngsim {
 
+// hello says "protocol": 1 (what every bot understands) and
+// "max_protocol": 2; the bot's hello reply picks the version.
 inline constexpr int kBotProtocolVersion = 1;
+inline constexpr int kBotMaxProtocolVersion = 2;
 
 // What tournament_start says besides the rules.
 struct TournamentStart {
@@ -52,15 +57,39 @@ void encode_tournament_end(std::string& out, std::string_view tournament, int se
                            double prize_percent);
 void encode_bye(std::string& out);
 
-// The hello reply: empty when it is {"type": "hello", "protocol": 1, ...},
-// else why not (one line).
-std::optional<std::string> hello_reply_problem(std::string_view line);
+// Protocol 2: one decide_batch line of `decides` (decide lines as
+// encode_decide writes them, '\n' included, concatenated), '\n' included.
+void encode_decide_batch(std::string& out, std::string_view decides);
 
-// The action a decide reply names. Throws StrategyFault: kNotJson for a
-// line that is not a JSON object, kUnknownAction for an object that is not
-// one of fold, check, call, raise (with an integer "to"), kIllegal for a
-// check when checking is not free. A call when checking is free is a
-// check; a raise's size is the engine's to judge.
+// The hello reply: empty when it is {"type": "hello", "protocol": P, ...}
+// with P 1 or 2 (then `protocol` is P), else why not (one line).
+std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol);
+
+// What one action object of a reply says, before the rules judge it.
+struct ActionReply {
+  enum class Kind : std::uint8_t { kFold, kCheck, kCall, kRaise, kNotJson, kUnknown };
+  Kind kind = Kind::kNotJson;
+  Chips to = 0;         // kRaise
+  std::string problem;  // kNotJson, kUnknown: why
+};
+
+// Protocol 1's reply line.
+ActionReply read_action_reply(std::string_view line);
+// Protocol 2's reply line {"type": "actions", "actions": [...]} for a batch
+// of `count` decides: one ActionReply per decide in request order. A line
+// that is not a JSON object makes every one kNotJson; an object without an
+// "actions" array makes every one kUnknown; a missing action (too short an
+// array) is kUnknown for its decide alone, and actions past `count` are
+// ignored.
+void read_actions_reply(std::string_view line, std::size_t count, std::vector<ActionReply>& out);
+
+// The Action a reply names, judged by `legal`: throws StrategyFault with
+// kNotJson, kUnknownAction, or kIllegal for a check when checking is not
+// free. A call when checking is free is a check; a raise's size is the
+// engine's to judge.
+Action judge_action(const ActionReply& reply, const LegalActions& legal);
+
+// judge_action(read_action_reply(line), legal).
 Action decode_action(std::string_view line, const LegalActions& legal);
 
 }  // namespace sngsim

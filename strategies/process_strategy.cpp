@@ -35,12 +35,22 @@ class ProcessBot final : public Strategy {
   }
 
   Action decide(const Observation& observation) override {
+    ask(observation);
+    connection_.answer_posted();
+    return answer(observation);
+  }
+
+  bool decides_outside() const override { return true; }
+
+  void ask(const Observation& observation) override {
     const BotClock& clock = spec_->clock;
     encode_decide(line_, tournament_, seat_, hand_, observation,
                   DecisionTime{clock.per_action_us / 1000, bank_left_us_ / 1000});
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::microseconds(clock.per_action_us + bank_left_us_);
-    const BotConnection::Answer answer = connection_.ask(line_, deadline);
+    ticket_ = connection_.post(line_, clock.per_action_us + bank_left_us_);
+  }
+
+  Action answer(const Observation& observation) override {
+    const BotConnection::Answer& answer = connection_.answer_of(ticket_);
     switch (answer.outcome) {
       case BotConnection::Outcome::kReply: break;
       case BotConnection::Outcome::kTimeout:
@@ -55,9 +65,9 @@ class ProcessBot final : public Strategy {
     }
     // A reply that came after the limit draws on the bank (it came before
     // the bank ran out, or it would have timed out).
-    const std::int64_t over = answer.elapsed_us - clock.per_action_us;
+    const std::int64_t over = answer.elapsed_us - spec_->clock.per_action_us;
     if (over > 0) bank_left_us_ = std::max<std::int64_t>(0, bank_left_us_ - over);
-    return decode_action(answer.line, observation.legal);
+    return judge_action(answer.action, observation.legal);
   }
 
   void hand_ended(const HandEnd& end) override {
@@ -86,6 +96,7 @@ class ProcessBot final : public Strategy {
   Placement place_{};
   double prize_percent_ = 0.0;
   std::string line_;  // the request being written, reused
+  int ticket_ = 0;    // the posted decide's, between ask() and answer()
 };
 
 }  // namespace
@@ -102,7 +113,7 @@ std::string ProcessBotSpec::identity() const {
 const StrategyInfo& process_strategy_info() {
   static const StrategyInfo info{
       "process",
-      "a bot in another process, any language, over protocol v1 (command:, docs/bot-protocol.md)",
+      "a bot in another process, any language, over protocol 1 or 2 (command:, docs/bot-protocol.md)",
       {},
       [](const StrategyParams&) -> StrategyMaker {
         throw std::invalid_argument("strategy: process needs its command (an experiment entry binds it)");

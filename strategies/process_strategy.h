@@ -1,8 +1,9 @@
 #pragma once
 // `strategy: process`: a bot in another process, in any language, spoken
-// to by protocol v1 (docs/bot-protocol.md). The Strategy here is the
+// to by protocol 1 or 2 (docs/bot-protocol.md). The Strategy here is the
 // adapter of one seat for one tournament: it turns observations into
-// decide requests on the connection its thread (or seat) owns
+// decide requests on the connection its thread (or seat) owns, asked at
+// once (decide) or posted to be answered with other tables' (ask, answer)
 // (strategies/bot_pool.h), keeps the seat's clock (RULES V5) and turns
 // every failure into a StrategyFault with its reason, so the runner checks
 // or folds and counts it.

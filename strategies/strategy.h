@@ -34,6 +34,18 @@ class Strategy {
   // otherwise (V5), and counts it.
   virtual Action decide(const Observation& observation) = 0;
 
+  // A strategy that decides outside this thread (a bot in another process)
+  // may also be asked without waiting, so that the thread plays other
+  // tables meanwhile and many questions go out together
+  // (docs/design-tables-in-flight.md). The table then calls ask(), pauses,
+  // and once the thread has had every waiting question answered
+  // (strategies/bot_pool.h, answer_waiting_decisions) calls answer() with
+  // the same observation: its result is what decide() would have returned,
+  // faults included. decide() stays the one-question path.
+  virtual bool decides_outside() const { return false; }
+  virtual void ask(const Observation& /*observation*/) {}
+  virtual Action answer(const Observation& observation) { return decide(observation); }
+
   // Called once per hand after it ends, for strategies that model their
   // opponents or keep count of the table.
   virtual void hand_ended(const HandEnd& /*end*/) {}

@@ -13,6 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include <catch2/catch.hpp>
+
+#include "sim/config/experiment_config.h"
+#include "sim/run/runner.h"
+#include "strategies/bot_pool.h"
 #include "strategies/process_strategy.h"
 #include "tests/skip.h"
 
@@ -58,6 +63,25 @@ inline std::vector<pid_t> pids_in(const std::filesystem::path& folder) {
     pids.push_back(std::stoi(entry.path().filename().string()));
   }
   return pids;
+}
+
+// Runs an experiment given as YAML in this process on `threads` threads,
+// then ends its bots.
+inline RunResult run_in_process(const std::string& yaml, int threads) {
+  const Experiment experiment = parse_experiment(yaml, "process-test.yaml");
+  RunOptions options;
+  options.threads = threads;
+  RunResult result = run_experiment(experiment, options);
+  shutdown_bots();
+  return result;
+}
+
+inline int label_index(const CellStats& stats, const std::string& label) {
+  for (int l = 0; l < stats.label_count(); ++l) {
+    if (stats.labels()[static_cast<std::size_t>(l)] == label) return l;
+  }
+  FAIL("no label " << label);
+  return -1;
 }
 
 }  // namespace sngsim::testing

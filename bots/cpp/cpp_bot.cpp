@@ -4,10 +4,14 @@
 //   cpp_bot            raises the minimum with a pocket pair before the
 //                      flop, else checks or calls
 //   cpp_bot --call     always checks or calls
+//   --protocol-1       speaks protocol 1 even when offered 2 (to compare)
 //
 // It reads only the few fields it needs with a small scanner that accepts
-// any JSON spacing, and keeps no state between requests, so one process
-// serves any number of seats and tables. Built with sngsim as
+// any JSON spacing (and relies on sngsim writing each request's "type"
+// first, and its top-level fields before its history), and keeps no state
+// between requests, so one process serves any number of seats and tables.
+// It speaks protocol 2 when offered: a decide_batch is answered with one
+// line of actions. Built with sngsim as
 // build/bots/cpp_bot.
 
 #include <cstdio>
@@ -60,28 +64,66 @@ void reply(const char* text) {
   std::fflush(stdout);
 }
 
+// The action object answering one decide request.
+void append_action(std::string& out, std::string_view request, bool always_call) {
+  const std::string_view legal = value_of(request, "legal");
+  const bool preflop = starts_with(value_of(request, "street"), "\"preflop\"");
+  if (!always_call && preflop && starts_with(value_of(legal, "can_raise"), "true") && has_pair(request)) {
+    char raise[64];
+    std::snprintf(raise, sizeof raise, "{\"action\":\"raise\",\"to\":%lld}", number_of(legal, "min_raise_to"));
+    out += raise;
+  } else {
+    out += "{\"action\":\"call\"}";
+  }
+}
+
+// Where the next request object whose "type" is "decide" starts its
+// "type" key, from `from` on; npos when none is left.
+std::size_t next_decide(std::string_view line, std::size_t from) {
+  for (std::size_t at = line.find("\"type\"", from); at != std::string_view::npos; at = line.find("\"type\"", at + 1)) {
+    if (starts_with(value_of(line.substr(at), "type"), "\"decide\"")) return at;
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool always_call = argc > 1 && std::strcmp(argv[1], "--call") == 0;
+  bool always_call = false;
+  bool protocol_1_only = false;
+  for (int i = 1; i < argc; ++i) {
+    always_call = always_call || std::strcmp(argv[i], "--call") == 0;
+    protocol_1_only = protocol_1_only || std::strcmp(argv[i], "--protocol-1") == 0;
+  }
   std::string line;
+  std::string answer;
   char block[1 << 16];
   while (std::fgets(block, sizeof block, stdin) != nullptr) {
     line += block;
     if (line.empty() || line.back() != '\n') continue;  // a line longer than the block
     const std::string_view type = value_of(line, "type");
     if (starts_with(type, "\"decide\"")) {
-      const std::string_view legal = value_of(line, "legal");
-      const bool preflop = starts_with(value_of(line, "street"), "\"preflop\"");
-      if (!always_call && preflop && starts_with(value_of(legal, "can_raise"), "true") && has_pair(line)) {
-        char raise[64];
-        std::snprintf(raise, sizeof raise, "{\"action\":\"raise\",\"to\":%lld}\n", number_of(legal, "min_raise_to"));
-        reply(raise);
-      } else {
-        reply("{\"action\":\"call\"}\n");
+      answer.clear();
+      append_action(answer, line, always_call);
+      answer += '\n';
+      reply(answer.c_str());
+    } else if (starts_with(type, "\"decide_batch\"")) {
+      // Each request runs from its "type" key to the next request's.
+      answer.assign("{\"type\":\"actions\",\"actions\":[");
+      const std::string_view requests = value_of(line, "requests");
+      for (std::size_t at = next_decide(requests, 0); at != std::string_view::npos;) {
+        const std::size_t next = next_decide(requests, at + 1);
+        if (answer.back() != '[') answer += ',';
+        append_action(answer, requests.substr(at, next == std::string_view::npos ? next : next - at), always_call);
+        at = next;
       }
+      answer += "]}\n";
+      reply(answer.c_str());
     } else if (starts_with(type, "\"hello\"")) {
-      reply("{\"type\":\"hello\",\"protocol\":1,\"name\":\"cpp_bot\"}\n");
+      // Protocol 2 when sngsim offers it ("max_protocol": 2).
+      const bool batches = !protocol_1_only && number_of(line, "max_protocol") >= 2;
+      reply(batches ? "{\"type\":\"hello\",\"protocol\":2,\"name\":\"cpp_bot\"}\n"
+                    : "{\"type\":\"hello\",\"protocol\":1,\"name\":\"cpp_bot\"}\n");
     } else if (starts_with(type, "\"bye\"")) {
       return 0;
     }

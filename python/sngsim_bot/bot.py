@@ -1,4 +1,4 @@
-"""The bot side of sngsim's protocol v1 (docs/bot-protocol.md).
+"""The bot side of sngsim's bot protocol, versions 1 and 2 (docs/bot-protocol.md).
 
 run(MyBot) reads requests from stdin and answers on stdout, one JSON line
 each. Every (tournament, seat) gets its own MyBot instance, created at its
@@ -8,6 +8,11 @@ one process plays several seats. A decide of an unknown table (after a
 restart the bot is told every table again, so this does not happen with
 sngsim) creates the instance on the spot.
 
+With protocol 2 (chosen when sngsim offers it) the decisions waiting for
+the bot come together, and the class method decide_batch() answers them
+at once: by default it calls decide() of each observation's seat, and a
+bot may override it to run one policy evaluation (numpy, torch) per batch.
+
 An exception in decide() is written to stderr (bots/<label>.log) and the
 reply is a call, which sngsim reads as a check when checking is free: the
 bot keeps playing, and the traceback says why it did not decide.
@@ -16,13 +21,19 @@ bot keeps playing, and the traceback says why it did not decide.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import traceback
 from dataclasses import dataclass
 from typing import Any, Callable
 
-PROTOCOL = 1
+try:  # parsing requests is most of the kit's time per decision; orjson, when installed, parses faster
+    from orjson import loads as _loads  # type: ignore[import-not-found]
+except ImportError:  # the standard library is all the kit needs
+    _loads = json.loads
+
+PROTOCOL = 2  # the highest version the kit speaks; it answers hello with min(this, sngsim's max_protocol)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +60,20 @@ class Action:
         return Action("raise", int(to))
 
     def line(self) -> bytes:
+        return self.body() + b"\n"
+
+    def body(self) -> bytes:
+        """The action as a JSON object, without the line's end."""
         if self.kind == "raise":
-            return b'{"action":"raise","to":%d}\n' % self.to
-        return _LINES[self.kind]
+            return b'{"action":"raise","to":%d}' % self.to
+        return _BODIES[self.kind]
 
 
 _FOLD = Action("fold")
 _CHECK = Action("check")
 _CALL = Action("call")
-_LINES = {"fold": b'{"action":"fold"}\n', "check": b'{"action":"check"}\n', "call": b'{"action":"call"}\n'}
+_BODIES = {"fold": b'{"action":"fold"}', "check": b'{"action":"check"}', "call": b'{"action":"call"}'}
+_LINES = {kind: body + b"\n" for kind, body in _BODIES.items()}
 
 
 class Legal:
@@ -84,7 +100,7 @@ class Observation:
 
     __slots__ = ("raw", "tournament", "seat", "hand", "level", "street", "hole", "board", "button", "player",
                  "seats", "stacks", "bets", "committed", "folded", "pot", "legal", "history", "per_action_ms",
-                 "bank_ms")
+                 "bank_ms", "bot")
 
     def __init__(self, message: dict[str, Any]):
         self.raw = message
@@ -108,6 +124,8 @@ class Observation:
         time = message.get("time", {})
         self.per_action_ms: int = time.get("per_action_ms", 0)
         self.bank_ms: int = time.get("bank_ms", 0)
+        # The Bot instance of this observation's seat (set by run(); decide_batch uses it).
+        self.bot: Bot | None = None
 
     @property
     def stack(self) -> int:
@@ -153,11 +171,28 @@ class Bot:
     def decide(self, obs: Observation) -> Action:
         raise NotImplementedError
 
+    @classmethod
+    def decide_batch(cls, observations: list[Observation]) -> list[Action]:
+        """Protocol 2: the actions for decisions of many seats and tables
+        asked at once, in order; `obs.bot` is each one's seat instance.
+        The default asks each seat's decide(); an exception there is logged
+        and that seat calls, as with protocol 1."""
+        return [_decide_or_call(obs.bot, obs) for obs in observations]
+
     def hand_over(self, info: dict[str, Any]) -> None:
         """Every public event of the hand (shown cards included), `stacks` after it."""
 
     def tournament_end(self, info: dict[str, Any]) -> None:
         """`place` (1 is the winner), `places_shared`, `prize` (percent of the pool)."""
+
+
+def _decide_or_call(bot: Bot, obs: Observation) -> Action:
+    try:
+        return bot.decide(obs)
+    except Exception:  # the bot's own bug: logged, and the seat plays on
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
+        return _CALL
 
 
 def run(bot_class: Callable[[dict[str, Any], dict[str, Any]], Bot], stdin=None, stdout=None) -> None:
@@ -168,29 +203,46 @@ def run(bot_class: Callable[[dict[str, Any], dict[str, Any]], Bot], stdin=None, 
     name = getattr(bot_class, "name", "python-bot")
     params: dict[str, Any] = {}
     seats: dict[tuple[str, int], Bot] = {}
-    loads = json.loads
+    loads = _loads
     # A bot that does not look at hand_over spares parsing it (about half of
     # what a bot reads); sngsim writes "type" first, and any other line is
     # parsed in full.
     skip_hand_over = getattr(bot_class, "hand_over", None) is Bot.hand_over
+    decide_batch = getattr(bot_class, "decide_batch", Bot.decide_batch)
+    # SNGSIM_BOT_MAX_PROTOCOL=1 (the entry's env:) makes the kit speak
+    # protocol 1 only, to compare the two.
+    highest = int(os.environ.get("SNGSIM_BOT_MAX_PROTOCOL", PROTOCOL))
+
+    def seat_bot(tournament: str, seat: int) -> Bot:
+        bot = seats.get((tournament, seat))
+        if bot is None:
+            bot = seats[(tournament, seat)] = bot_class({"tournament": tournament, "seat": seat}, params)
+        return bot
+
     for line in reader:
         if skip_hand_over and line.startswith(b'{"type":"hand_over"'):
             continue
         message = loads(line)
         kind = message.get("type")
         if kind == "decide":
-            key = (message["tournament"], message["seat"])
-            bot = seats.get(key)
-            if bot is None:
-                bot = seats[key] = bot_class({"tournament": key[0], "seat": key[1]}, params)
+            obs = Observation(message)
+            obs.bot = seat_bot(obs.tournament, obs.seat)
+            writer.write(_decide_or_call(obs.bot, obs).line())
+            writer.flush()
+        elif kind == "decide_batch":
+            observations = []
+            for request in message["requests"]:
+                obs = Observation(request)
+                obs.bot = seat_bot(obs.tournament, obs.seat)
+                observations.append(obs)
             try:
-                action = bot.decide(Observation(message))
-                reply = action.line()
-            except Exception:  # the bot's own bug: logged, and the seat plays on
+                actions = decide_batch(observations)
+                bodies = b",".join([action.body() for action in actions])
+            except Exception:  # the bot's own bug: logged, and every seat of the batch calls
                 traceback.print_exc(file=sys.stderr)
                 sys.stderr.flush()
-                reply = _LINES["call"]
-            writer.write(reply)
+                bodies = b",".join([_BODIES["call"]] * len(observations))
+            writer.write(b'{"type":"actions","actions":[' + bodies + b"]}\n")
             writer.flush()
         elif kind == "hand_over":
             bot = seats.get((message["tournament"], message["seat"]))
@@ -206,7 +258,8 @@ def run(bot_class: Callable[[dict[str, Any], dict[str, Any]], Bot], stdin=None, 
                 bot.tournament_end(message)
         elif kind == "hello":
             params = message.get("params") or {}
-            writer.write(json.dumps({"type": "hello", "protocol": PROTOCOL, "name": name}).encode() + b"\n")
+            protocol = min(highest, message.get("max_protocol", 1))
+            writer.write(json.dumps({"type": "hello", "protocol": protocol, "name": name}).encode() + b"\n")
             writer.flush()
         elif kind == "bye":
             return

@@ -94,6 +94,40 @@ class KitTest(unittest.TestCase):
         first = session(random_bot.RandomBot, [START] + [DECIDE] * 30)
         self.assertEqual(first, session(random_bot.RandomBot, [START] + [DECIDE] * 30))
 
+    def test_protocol_2_batches(self):
+        # Offered protocol 2, the kit takes it; a batch is answered in one
+        # line, in request order, each seat by its own instance.
+        Recorder.seen = []
+        other_start = dict(START, tournament="1", seat=0, rng_seed="7")
+        other = dict(DECIDE, tournament="1", seat=0, legal=dict(DECIDE["legal"], min_raise_to=60))
+        replies = session(Recorder, [
+            {"type": "hello", "protocol": 1, "max_protocol": 2}, START, other_start,
+            {"type": "decide_batch", "requests": [DECIDE, other]}, {"type": "bye"}])
+        self.assertEqual(replies, [{"type": "hello", "protocol": 2, "name": "recorder"},
+                                   {"type": "actions", "actions": [{"action": "raise", "to": 40},
+                                                                   {"action": "raise", "to": 60}]}])
+        import random
+        self.assertEqual([draw for _, _, draw in Recorder.seen],
+                         [random.Random(8514380232824261372).random(), random.Random(7).random()])
+        # Without max_protocol (an older sngsim) it stays on protocol 1.
+        self.assertEqual(session(Recorder, [{"type": "hello", "protocol": 1}])[0]["protocol"], 1)
+
+    def test_decide_batch_can_be_overridden(self):
+        class Policy(Bot):
+            batches = []
+
+            def decide(self, obs):
+                raise AssertionError("decide_batch answers")
+
+            @classmethod
+            def decide_batch(cls, observations):
+                cls.batches.append(len(observations))
+                return [Action.fold() for _ in observations]
+        replies = session(Policy, [{"type": "hello", "protocol": 1, "max_protocol": 2}, START,
+                                   {"type": "decide_batch", "requests": [DECIDE, DECIDE, DECIDE]}])
+        self.assertEqual(replies[1], {"type": "actions", "actions": [{"action": "fold"}] * 3})
+        self.assertEqual(Policy.batches, [3])
+
     def test_results_reader(self):
         summary = {"name": "n", "seed": 3, "tournaments_done": 10, "provenance": {"timing_dependent": True},
                    "cells": [{"index": 0, "format": "sit-and-go", "params": {}, "tournaments": 10,

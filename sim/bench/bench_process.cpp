@@ -44,12 +44,14 @@ double process_cpu_ns(pid_t pid) {
 
 }  // namespace
 
-BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command, int runs,
-                                    int decisions) {
+BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command,
+                                    const std::vector<std::pair<std::string, std::string>>& env, int runs,
+                                    int decisions, int batch) {
   auto spec = std::make_shared<ProcessBotSpec>();
   spec->label = "bench";
   spec->origin = "sngsim bench process";
   spec->command = command;
+  spec->env = env;
   spec->workdir = std::filesystem::current_path().string();
 
   TournamentRules rules;  // six-handed, R4 blinds
@@ -58,28 +60,44 @@ BenchResult bench_process_decisions(const std::string& name, const std::vector<s
   hand.start(tournament.deal_next_hand());
   const Observation observation = hand.observe();
   const std::vector<int> payouts = {65, 35};
-  StrategyContext context(1, 0);
-  context.rules = &rules;
-  context.payout_percent = payouts;
 
   BenchResult result;
   result.name = name;
   result.unit = "decision";
   {
-    const std::unique_ptr<Strategy> bot = bind_process_bot(spec)(context);
+    // One seat of `batch` tables, all served by the thread's one process.
+    std::vector<std::unique_ptr<Strategy>> bots;
+    for (int table = 0; table < std::max(batch, 1); ++table) {
+      StrategyContext context(1, 0);
+      context.tournament = table;
+      context.rules = &rules;
+      context.payout_percent = payouts;
+      bots.push_back(bind_process_bot(spec)(context));
+    }
+    const auto ask_all = [&] {
+      if (bots.size() == 1) {
+        bots.front()->decide(observation);
+        return;
+      }
+      for (const auto& bot : bots) bot->ask(observation);
+      answer_waiting_decisions();
+      for (const auto& bot : bots) bot->answer(observation);
+    };
+    const int rounds = std::max(1, decisions / static_cast<int>(bots.size()));
+    const int asked = rounds * static_cast<int>(bots.size());
     const pid_t pid = bot_connection(spec, 0).pid();
-    for (int i = 0; i < decisions / 10 + 1; ++i) bot->decide(observation);  // warm: caches, the bot's first imports
+    for (int i = 0; i < rounds / 10 + 1; ++i) ask_all();  // warm: caches, the bot's first imports
     std::vector<double> own_cpu;
     std::vector<double> bot_cpu;
     for (int run = 0; run < runs; ++run) {
       const double own_before = thread_cpu_ns();
       const double bot_before = process_cpu_ns(pid);
       const auto start = std::chrono::steady_clock::now();
-      for (int i = 0; i < decisions; ++i) bot->decide(observation);
+      for (int i = 0; i < rounds; ++i) ask_all();
       const std::chrono::duration<double, std::nano> took = std::chrono::steady_clock::now() - start;
-      result.samples_ns_per_op.push_back(took.count() / decisions);
-      own_cpu.push_back((thread_cpu_ns() - own_before) / decisions);
-      bot_cpu.push_back((process_cpu_ns(pid) - bot_before) / decisions);
+      result.samples_ns_per_op.push_back(took.count() / asked);
+      own_cpu.push_back((thread_cpu_ns() - own_before) / asked);
+      bot_cpu.push_back((process_cpu_ns(pid) - bot_before) / asked);
     }
     result.median_cpu_ns_per_op = median(own_cpu);
     result.median_peer_cpu_ns_per_op = median(bot_cpu);

@@ -6,15 +6,20 @@
 // the bot's share of the work is what is measured.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/bench/bench.h"
 
 namespace sngsim {
 
-// `command`: the bot's program (absolute) and arguments; `decisions` per run.
-BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command, int runs,
-                                    int decisions);
+// `command`: the bot's program (absolute) and arguments, `env` added to
+// its environment; `decisions` per run. `batch` > 1 asks that many seats
+// (of as many tables) at once, so a protocol-2 bot answers them in one
+// decide_batch (docs/bot-protocol.md); 1 asks one decision at a time.
+BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command,
+                                    const std::vector<std::pair<std::string, std::string>>& env, int runs,
+                                    int decisions, int batch = 1);
 
 // The floor under any bot in another process, measured in the same run as
 // the bots: one byte written to a forked child through a pipe and one byte

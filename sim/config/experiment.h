@@ -130,6 +130,10 @@ struct Experiment {
   // statistic depends on it.
   std::optional<std::string> baseline;
   std::vector<Cell> cells;
+  // `bots: {tables_in_flight}`: the units each runner thread keeps in play
+  // at once when a cell has process bots (sim/run/tables_in_flight.h).
+  // Results do not depend on it; 1 plays unit after unit.
+  int tables_in_flight = 64;
 };
 
 // The cell's distinct labels in lineup order: the labels statistics are kept

@@ -184,11 +184,13 @@ const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
 const std::vector<std::string> kTimeKeys = keys_of("time");
+const std::vector<std::string> kBotsKeys = keys_of("bots");
+constexpr std::int64_t kMaxTablesInFlight = 4096;
 const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
-const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop", "compare"};
+const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop", "compare", "bots"};
 
 // Why `name` cannot be the experiment's name, or nullopt. The name is the
 // default output folder results/<name>, so it must stay one plain folder
@@ -268,6 +270,7 @@ const std::vector<std::string>* section_keys(const std::string& section) {
   if (section == "stop") return &kStopKeys;
   if (section == "compare") return &kCompareKeys;
   if (section == "time") return &kTimeKeys;
+  if (section == "bots") return &kBotsKeys;
   if (section == "sit_out") return &kSitOutKeys;
   return nullptr;
 }
@@ -1542,6 +1545,13 @@ Experiment Reader::read(const std::string& text) {
     check_keys(*time, "time", kTimeKeys);
     read_seconds(*time, "time", "per_action_s", 0.0, false);
     read_seconds(*time, "time", "bank_s", 0.0, true);
+  }
+
+  if (const Node* bots = root.find("bots")) {
+    expect_map(*bots, "bots");
+    check_keys(*bots, "bots", kBotsKeys);
+    experiment.tables_in_flight = static_cast<int>(
+        read_integer(*bots, "bots", "tables_in_flight", 1, kMaxTablesInFlight, experiment.tables_in_flight));
   }
 
   read_cells(root, experiment);

@@ -16,8 +16,9 @@ constexpr std::uint64_t kCashTableStream = 31;
 constexpr std::uint64_t kCashLuckStream = 32;  // the run-out luck's sampled boards (adjust_luck)
 }  // namespace
 
-CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                    std::int64_t index, Hand& hand, CashHandObserver* observer) {
+CashSessionPlay::CashSessionPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                                 std::int64_t index, Hand& hand, CashHandObserver* observer)
+    : cell_(cell), hand_(hand), observer_(observer) {
   const CashTableRules& rules = cell.cash.table;
   const int seats = rules.players;
   if (cell.format != Format::kCash || seats < 2 || seats > kMaxPlayers || seats != cell.rules.players) {
@@ -25,56 +26,81 @@ CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& la
   }
   const std::uint64_t key = deal_key(cell, seed, index);
   const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
-  const auto strategies = create_strategies(cell, entrant_of_seat, key, cell.rules, index);
+  strategies_ = create_strategies(cell, entrant_of_seat, key, cell.rules, index);
 
-  CashSessionRecord record;
-  record.index = index;
-  record.seats = seats;
-  record.big_blind = rules.blinds.big_blind;
+  record_.index = index;
+  record_.seats = seats;
+  record_.big_blind = rules.blinds.big_blind;
   for (int seat = 0; seat < seats; ++seat) {
-    record.label[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(
+    record_.label[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
   }
 
   // adjust_luck: the luck observer sees every hand first and passes it on.
-  std::optional<CashRunoutLuck> luck;
-  if (cell.adjust_luck) observer = &luck.emplace(derive_key(key, kCashLuckStream), observer);
-  CashTable table(rules, derive_key(key, kCashTableStream));
+  if (cell.adjust_luck) {
+    luck_ = std::make_unique<CashRunoutLuck>(derive_key(key, kCashLuckStream), observer_);
+    observer_ = luck_.get();
+  }
+  table_.emplace(rules, derive_key(key, kCashTableStream));
   // V8: the table keeps the clocks; a seat sitting out is not dealt in, so
   // no seat of a hand is played for by the table.
-  TableSitOuts sit_outs;
-  sit_outs.rule = rules.sit_out;
-  for (int seat = 0; seat < seats; ++seat) sit_outs.clock[static_cast<std::size_t>(seat)] = &table.clock(seat);
-  std::array<int, kMaxPlayers> empty_for{};  // hands each seat has stood empty (V8)
-  for (int h = 0; h < cell.cash.hands; ++h) {
-    // V9: a seat a stand-up emptied is taken by a new player after the
-    // configured hands, the same entrant buying in afresh.
-    for (int seat = 0; seat < seats && cell.cash.new_player_after_hands > 0; ++seat) {
-      const auto s = static_cast<std::size_t>(seat);
-      if (table.occupied(seat)) continue;
-      if (++empty_for[s] > cell.cash.new_player_after_hands) {
-        table.seat_new_player(seat);
-        empty_for[s] = 0;
+  sit_outs_.rule = rules.sit_out;
+  for (int seat = 0; seat < seats; ++seat) sit_outs_.clock[static_cast<std::size_t>(seat)] = &table_->clock(seat);
+}
+
+CashSessionPlay::~CashSessionPlay() = default;
+
+bool CashSessionPlay::play(bool may_pause) {
+  CashTable& table = *table_;
+  const int seats = record_.seats;
+  while (true) {
+    if (!in_hand_) {
+      if (hands_begun_ >= cell_.cash.hands) return true;
+      ++hands_begun_;
+      // V9: a seat a stand-up emptied is taken by a new player after the
+      // configured hands, the same entrant buying in afresh.
+      for (int seat = 0; seat < seats && cell_.cash.new_player_after_hands > 0; ++seat) {
+        const auto s = static_cast<std::size_t>(seat);
+        if (table.occupied(seat)) continue;
+        if (++empty_for_[s] > cell_.cash.new_player_after_hands) {
+          table.seat_new_player(seat);
+          empty_for_[s] = 0;
+        }
       }
+      const HandSetup& setup = table.deal_next_hand();
+      if (!table.dealt()) continue;  // fewer than two players in: the time passes
+      hand_.start(setup);
+      in_hand_ = true;
+      progress_ = HandProgress{};
     }
-    const HandSetup& setup = table.deal_next_hand();
-    if (!table.dealt()) continue;  // fewer than two players in: the time passes
-    hand.start(setup);
-    play_hand(hand, strategies, record.faults, &sit_outs);
-    table.finish_hand(hand);
-    if (observer != nullptr) observer->hand_settled(table, hand);
+    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause)) return false;
+    in_hand_ = false;
+    table.finish_hand(hand_);
+    if (observer_ != nullptr) observer_->hand_settled(table, hand_);
   }
-  record.hands = table.hands_played();
-  for (int seat = 0; seat < seats; ++seat) {
-    record.won[static_cast<std::size_t>(seat)] = table.won(seat);
-    record.rebuys[static_cast<std::size_t>(seat)] = table.rebuys(seat);
-    record.rake_paid[static_cast<std::size_t>(seat)] = table.rake_paid(seat);
-    record.hands_dealt[static_cast<std::size_t>(seat)] = table.hands_dealt(seat);
-    record.faults[static_cast<std::size_t>(seat)].sit_out = table.sit_out_counts(seat);
-    record.faults[static_cast<std::size_t>(seat)].bank_used_us += strategies[static_cast<std::size_t>(seat)]->bank_used_us();
+}
+
+CashSessionRecord CashSessionPlay::finish() {
+  const CashTable& table = *table_;
+  record_.hands = table.hands_played();
+  for (int seat = 0; seat < record_.seats; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    record_.won[s] = table.won(seat);
+    record_.rebuys[s] = table.rebuys(seat);
+    record_.rake_paid[s] = table.rake_paid(seat);
+    record_.hands_dealt[s] = table.hands_dealt(seat);
+    record_.faults[s].sit_out = table.sit_out_counts(seat);
+    record_.faults[s].bank_used_us += strategies_[s]->bank_used_us();
   }
-  if (luck) record.luck = luck->luck_of_seat();
-  return record;
+  if (luck_) record_.luck = luck_->luck_of_seat();
+  return record_;
+}
+
+CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                                    std::int64_t index, Hand& hand, CashHandObserver* observer) {
+  CashSessionPlay session(cell, label_of_entrant, seed, index, hand, observer);
+  session.play(false);
+  return session.finish();
 }
 
 }  // namespace sngsim

@@ -6,12 +6,15 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/cash_table.h"
 #include "engine/hand.h"
 #include "sim/config/experiment.h"
 #include "sim/formats/fault_counts.h"
+#include "sim/formats/play_tournament.h"
 
 namespace sngsim {
 
@@ -40,6 +43,40 @@ class CashHandObserver {
  public:
   virtual ~CashHandObserver() = default;
   virtual void hand_settled(const CashTable& table, const Hand& hand) = 0;
+};
+
+class CashRunoutLuck;
+
+// A session in play: play_cash_session's work as an object that can stop
+// at a decision of an outside seat and go on once it is answered
+// (sim/formats/table_play.h does the same for a sit-and-go table).
+class CashSessionPlay {
+ public:
+  // As play_cash_session; `cell`, `label_of_entrant`, `hand` and
+  // `observer` must outlive the session.
+  CashSessionPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t index,
+                  Hand& hand, CashHandObserver* observer = nullptr);
+  ~CashSessionPlay();
+  CashSessionPlay(const CashSessionPlay&) = delete;
+  CashSessionPlay& operator=(const CashSessionPlay&) = delete;
+
+  // As TablePlay::play: true when the session is over, false when paused.
+  bool play(bool may_pause);
+  CashSessionRecord finish();
+
+ private:
+  const Cell& cell_;
+  Hand& hand_;
+  CashHandObserver* observer_;
+  std::vector<std::unique_ptr<Strategy>> strategies_;
+  CashSessionRecord record_;
+  std::unique_ptr<CashRunoutLuck> luck_;
+  std::optional<CashTable> table_;
+  TableSitOuts sit_outs_;
+  std::array<int, kMaxPlayers> empty_for_{};  // hands each seat has stood empty (V8)
+  int hands_begun_ = 0;
+  bool in_hand_ = false;
+  HandProgress progress_;
 };
 
 // Plays session `index` of a cell whose format is Format::kCash.

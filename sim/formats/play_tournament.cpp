@@ -10,16 +10,13 @@
 
 #include "engine/rng.h"
 #include "sim/config/duplicate.h"
-#include "sim/formats/board_luck.h"
-#include "sim/formats/runout_luck.h"
+#include "sim/formats/table_play.h"
 
 namespace sngsim {
 
 namespace {
 constexpr std::uint64_t kSeatingStream = 11;
 constexpr std::uint64_t kStrategyStream = 12;
-constexpr std::uint64_t kTableStream = 13;
-constexpr std::uint64_t kLuckStream = 14;  // the run-out luck's sampled boards (adjust_luck)
 }  // namespace
 
 std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index) {
@@ -57,11 +54,13 @@ namespace {
 // V5: a decision that throws or that the engine rejects becomes a check when
 // checking is free and a fold otherwise; the fault is counted by its reason.
 // A BotSetupFailure is no fault but a broken setup and ends the run.
+// `action_of(observation)` is the strategy's decide() or answer().
 // Returns whether the strategy's own action stood.
-bool decide_or_fault(Strategy& strategy, const Observation& observation, Hand& hand, FaultCounts& faults) {
+template <typename ActionOf>
+bool decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand& hand, FaultCounts& faults) {
   FaultReason reason = FaultReason::kIllegal;
   try {
-    const Action action = strategy.decide(observation);
+    const Action action = action_of(observation);
     if (hand.apply(action) == ApplyError::kNone) return true;
   } catch (const StrategyFault& fault) {
     reason = fault.reason();
@@ -76,31 +75,6 @@ bool decide_or_fault(Strategy& strategy, const Observation& observation, Hand& h
   const Action fallback = observation.legal.can_check ? Action::check_call() : Action::fold();
   hand.apply(fallback);
   return false;
-}
-
-// The pool share a place pays, in percent: shared places pay the mean of
-// the places they cover (R22).
-double prize_percent(const std::vector<int>& percent, Placement place) {
-  int sum = 0;
-  for (int p = place.first; p < place.first + place.count; ++p) {
-    if (p >= 1 && static_cast<std::size_t>(p) <= percent.size()) sum += percent[static_cast<std::size_t>(p - 1)];
-  }
-  return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
-}
-
-// After a hand with faults (rare): the seats whose first fault it was.
-void note_first_faults(TournamentRecord& record, int hand) {
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    if (record.first_fault_hand[s] != 0 || record.faults[s].total() == 0) continue;
-    record.first_fault_hand[s] = static_cast<std::int16_t>(hand);
-    for (std::size_t r = 0; r < record.faults[s].by_reason.size(); ++r) {
-      if (record.faults[s].by_reason[r] > 0) {
-        record.first_fault_reason[s] = static_cast<FaultReason>(r);
-        break;
-      }
-    }
-  }
 }
 
 }  // namespace
@@ -122,26 +96,36 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
   return strategies;
 }
 
-int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
-              std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs) {
+bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+                   std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs, HandProgress& progress,
+                   bool may_pause) {
   const HandSetup& setup = hand.setup();
-  int faults = 0;
   while (!hand.is_terminal()) {
+    // Resuming: the player to act is the one asked, whose answer is waiting.
+    const bool resuming = progress.waiting;
+    progress.waiting = false;
+    const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(hand.current_player())]);
+    Strategy& strategy = *strategy_of_seat[seat];
+    const auto action_of = [&](const Observation& observation) {
+      return resuming ? strategy.answer(observation) : strategy.decide(observation);
+    };
     if (sit_outs == nullptr) {
-      const Observation& observation = hand.observe();
-      const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(observation.player)]);
-      faults += decide_or_fault(*strategy_of_seat[seat], observation, hand, faults_of_seat[seat]) ? 0 : 1;
+      progress.faults += decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]) ? 0 : 1;
       continue;
     }
-    const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(hand.current_player())]);
-    if (sit_outs->out[seat]) {
+    if (!resuming && sit_outs->out[seat]) {
       // V8: the table acts for a seat sitting out, as for a fault.
       hand.apply(hand.legal_actions().can_check ? Action::check_call() : Action::fold());
       continue;
     }
+    if (!resuming && may_pause && strategy.decides_outside()) {
+      strategy.ask(hand.observe());
+      progress.waiting = true;
+      return false;
+    }
     const std::int64_t timeouts = faults_of_seat[seat].count(FaultReason::kTimeout);
-    const bool fault = !decide_or_fault(*strategy_of_seat[seat], hand.observe(), hand, faults_of_seat[seat]);
-    faults += fault ? 1 : 0;
+    const bool fault = !decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
+    progress.faults += fault ? 1 : 0;
     sit_outs->clock[seat]->decided(fault, faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts, sit_outs->rule);
   }
   std::array<Chips, kMaxPlayers> stacks{};
@@ -150,86 +134,30 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
   const HandEnd end{hand.events(), hand.action_counts(), std::span<const Chips>(stacks.data(), players),
                     std::span<const std::int8_t>(setup.seats.data(), players)};
   for (std::size_t p = 0; p < players; ++p) strategy_of_seat[static_cast<std::size_t>(setup.seats[p])]->hand_ended(end);
-  return faults;
+  return true;
+}
+
+int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+              std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs) {
+  HandProgress progress;
+  continue_hand(hand, strategy_of_seat, faults_of_seat, sit_outs, progress, false);
+  return progress.faults;
 }
 
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
                                  std::int64_t index, Hand& hand, HandObserver* observer) {
   const std::uint64_t key = deal_key(cell, seed, index);
-  return play_table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
+  TablePlay table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
+  table.play(false);
+  return table.finish();
 }
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
                             Hand& hand, HandObserver* observer, const PlaceValues* luck_place_values) {
-  const int players = rules.players;
-  const std::vector<std::unique_ptr<Strategy>> strategies = create_strategies(cell, entrant_of_seat, key, rules, index);
-
-  TournamentRecord record;
-  record.index = index;
-  record.seats = players;
-  for (int seat = 0; seat < players; ++seat) {
-    record.label[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(
-        label_of_entrant[static_cast<std::size_t>(entrant_of_seat[static_cast<std::size_t>(seat)])]);
-  }
-
-  // adjust_luck: the luck observer sees every hand first and passes it on.
-  // luck_board_terms: the board terms' observer before it, on the same
-  // stream (sim/formats/board_luck.h says why).
-  std::optional<RunoutLuck> luck;
-  std::optional<BoardLuck> board_luck;
-  if (cell.adjust_luck) {
-    const LuckValue value(luck_place_values != nullptr ? *luck_place_values
-                                                       : sit_and_go_place_values(cell.payouts.percent, players));
-    const std::uint64_t luck_key = derive_key(key, kLuckStream);
-    observer = &luck.emplace(value, luck_key, observer);
-    if (cell.luck_board_terms) observer = &board_luck.emplace(value, luck_key, observer);
-  }
-
-  Tournament tournament(rules, derive_key(key, kTableStream));
-  // V8: a tournament seat that sits out is still dealt in and posts its
-  // blinds and antes; play_hand checks or folds for it.
-  std::array<SitOutClock, kMaxPlayers> clocks{};
-  TableSitOuts sit_outs;
-  sit_outs.rule = cell.sit_out;
-  for (std::size_t s = 0; s < clocks.size(); ++s) sit_outs.clock[s] = &clocks[s];
-  while (!tournament.is_over()) {
-    for (int seat = 0; seat < players; ++seat) {
-      const auto s = static_cast<std::size_t>(seat);
-      sit_outs.out[s] = tournament.is_alive(seat) &&
-                        clocks[s].hand_starts(sit_outs.rule, false) == SitOutClock::Start::kSitsOut;
-    }
-    hand.start(tournament.deal_next_hand());
-    if (play_hand(hand, strategies, record.faults, &sit_outs) > 0) note_first_faults(record, tournament.hands_played());
-    if (observer != nullptr) observer->hand_finished(tournament, hand, entrant_of_seat);
-    const std::uint32_t alive_before = tournament.alive_mask();
-    tournament.finish_hand(hand);
-    if (observer != nullptr) observer->hand_settled(tournament, hand, entrant_of_seat);
-    for (std::uint32_t busted = alive_before & ~tournament.alive_mask(); busted != 0; busted &= busted - 1) {
-      record.bust_hand[static_cast<std::size_t>(std::countr_zero(busted))] =
-          static_cast<std::int16_t>(tournament.hands_played());
-    }
-  }
-  if (observer != nullptr) observer->tournament_finished(tournament, entrant_of_seat);
-
-  record.hands = tournament.hands_played();
-  record.level_reached = tournament.level();
-  record.capped = tournament.ended_by_cap();
-  for (int seat = 0; seat < players; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    record.placement[s] = tournament.placement(seat);
-    record.final_chips[s] = tournament.stack(seat);
-    strategies[s]->tournament_over(record.placement[s], prize_percent(cell.payouts.percent, record.placement[s]));
-    record.faults[s].bank_used_us += strategies[s]->bank_used_us();
-    record.faults[s].sit_out = clocks[s].counts();
-  }
-  if (luck) record.luck = luck->luck_of_seat();
-  if (board_luck) {
-    for (std::size_t s = 0; s < kMaxPlayers; ++s) {
-      for (std::size_t m = 0; m < kLuckMetricCount; ++m) record.luck[s][m] += board_luck->luck_of_seat()[s][m];
-    }
-  }
-  return record;
+  TablePlay table(cell, rules, entrant_of_seat, label_of_entrant, key, index, hand, observer, luck_place_values);
+  table.play(false);
+  return table.finish();
 }
 
 }  // namespace sngsim

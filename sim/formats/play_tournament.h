@@ -83,6 +83,21 @@ struct TableSitOuts {
 int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
               std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs = nullptr);
 
+// Where a hand that may pause stands between calls of continue_hand.
+struct HandProgress {
+  bool waiting = false;  // the player to act was asked (Strategy::ask) and not yet answered
+  int faults = 0;        // the hand's faults so far
+};
+
+// play_hand in steps: plays the started hand on from `progress` until it
+// ends (true, every player told) or, when `may_pause` and `sit_outs` is
+// given, until a seat whose strategy decides_outside() has been asked
+// (false): call again with the same progress once it is answered, and the
+// answer is applied as decide()'s would have been.
+bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
+                   std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs, HandProgress& progress,
+                   bool may_pause);
+
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
 // at seat s; the strategies and the Tournament derive their streams from the
 // table's `key`. play_tournament is play_table with the tournament's key and

@@ -26,6 +26,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "engine/hand.h"
@@ -82,6 +83,46 @@ PlaceValues first_round_place_values(const Cell& cell);
 // Sees the hands of one table; `table` as for shootout_table_key. May
 // return nullptr for tables nobody watches.
 using ShootoutObserverOf = std::function<HandObserver*(int table)>;
+
+class TablePlay;
+
+// A shoot-out in play: play_shootout's work as an object that can stop at
+// a decision of an outside seat and go on once it is answered
+// (sim/formats/table_play.h). Its tables play one after another, as in
+// play_shootout.
+class ShootoutPlay {
+ public:
+  // As play_shootout; `cell`, `label_of_entrant` and `hand` must outlive it.
+  ShootoutPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t index,
+               Hand& hand, ShootoutObserverOf observer_of = {});
+  ~ShootoutPlay();
+  ShootoutPlay(const ShootoutPlay&) = delete;
+  ShootoutPlay& operator=(const ShootoutPlay&) = delete;
+
+  // As TablePlay::play: true when the shoot-out is over, false when paused.
+  bool play(bool may_pause);
+  ShootoutRecord finish();
+
+ private:
+  void seat_table();  // table_'s TablePlay (a first-round table or the final)
+  void first_round_table_over(const TournamentRecord& table);
+  void final_table_over(const TournamentRecord& final_table);
+
+  const Cell& cell_;
+  const std::vector<int>& label_of_entrant_;
+  std::uint64_t seed_;
+  std::int64_t index_;
+  Hand& hand_;
+  ShootoutObserverOf observer_of_;
+  TournamentRules final_rules_;
+  PlaceValues first_round_values_;
+  std::vector<int> entrant_of_field_seat_;
+  std::uint64_t first_round_key_ = 0;
+  ShootoutRecord record_;
+  std::vector<int> winner_of_table_;
+  int table_ = 0;  // the table in play: first-round 0..tables-1, then the final
+  std::unique_ptr<TablePlay> current_;
+};
 
 // Plays shoot-out `index` of a cell whose format is Format::kShootout.
 // `label_of_entrant` and `hand` as for play_tournament.

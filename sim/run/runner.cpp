@@ -13,6 +13,7 @@
 #include <tbb/task_arena.h>
 
 #include "engine/hand.h"
+#include "sim/run/tables_in_flight.h"
 #include "sim/stats/stop_decision.h"
 
 namespace sngsim {
@@ -35,22 +36,41 @@ constexpr std::int64_t kMaxBatchUnits = std::int64_t{1} << 22;
 // joins are integer sums, hence order-independent.
 class CellReduction {
  public:
+  // `tables_in_flight` > 1: units with outside seats are played that many
+  // at a time per thread (sim/run/tables_in_flight.h); else one by one.
   CellReduction(const Cell& cell, const std::vector<int>& labels, std::uint64_t seed, const PlayOptions& play_options,
-                std::atomic<std::int64_t>& done, const std::atomic<bool>* stop)
-      : cell_(cell), labels_(labels), seed_(seed), play_options_(play_options), done_(done), stop_(stop), stats_(cell) {}
+                int tables_in_flight, std::atomic<std::int64_t>& done, const std::atomic<bool>* stop)
+      : cell_(cell),
+        labels_(labels),
+        seed_(seed),
+        play_options_(play_options),
+        tables_in_flight_(tables_in_flight),
+        done_(done),
+        stop_(stop),
+        stats_(cell) {}
   CellReduction(CellReduction& other, tbb::split)
       : cell_(other.cell_),
         labels_(other.labels_),
         seed_(other.seed_),
         play_options_(other.play_options_),
+        tables_in_flight_(other.tables_in_flight_),
         done_(other.done_),
         stop_(other.stop_),
         stats_(other.cell_) {}
 
   void operator()(const tbb::blocked_range<std::int64_t>& range) {
     if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return;
-    thread_local Hand hand;
     const std::int64_t before = stats_.tournaments();
+    if (tables_in_flight_ > 1) {
+      // A stopped range is dropped with its batch.
+      if (!play_units_in_flight(cell_, labels_, seed_, range.begin(), range.end(), tables_in_flight_, play_options_,
+                                stats_, stop_)) {
+        return;
+      }
+      done_.fetch_add(stats_.tournaments() - before, std::memory_order_relaxed);
+      return;
+    }
+    thread_local Hand hand;
     for (std::int64_t unit = range.begin(); unit != range.end(); ++unit) {
       // A stopped batch is dropped whole, so a stop may come between any
       // two units: with slow bots (other processes) a range takes seconds.
@@ -67,6 +87,7 @@ class CellReduction {
   const std::vector<int>& labels_;
   std::uint64_t seed_;
   const PlayOptions& play_options_;
+  int tables_in_flight_;
   std::atomic<std::int64_t>& done_;
   const std::atomic<bool>* stop_;
   CellStats stats_;
@@ -153,15 +174,20 @@ bool continue_run(const Experiment& experiment, RunState& state, const RunOption
     CellProgress& progress = state.cells[c];
     const std::vector<int> labels = label_of_entrants(cell);
     const std::int64_t per_unit = tournaments_per_unit(cell);
+    // With outside seats a task's range holds several rounds of tables in
+    // flight, so that few of its decisions wait at a half-empty table.
+    const int tables_in_flight = has_outside_seats(cell) ? experiment.tables_in_flight : 1;
+    const std::int64_t grain = std::max<std::int64_t>(kGrain, std::int64_t{4} * tables_in_flight);
+    adaptive_batch = std::max(adaptive_batch, grain * threads);
     while (!progress.done() && !stop_requested(options)) {
       const std::int64_t batch = experiment.stop ? std::max<std::int64_t>(1, experiment.stop->batch / per_unit)
                                                  : adaptive_batch;
       const std::int64_t batch_end = std::min(progress.end, progress.next + batch);
       const std::int64_t done_before = done.load();
-      CellReduction reduction(cell, labels, experiment.seed, options.play, done, options.stop);
+      CellReduction reduction(cell, labels, experiment.seed, options.play, tables_in_flight, done, options.stop);
       const auto batch_start = Clock::now();
       arena.execute([&] {
-        tbb::parallel_reduce(tbb::blocked_range<std::int64_t>(progress.next, batch_end, kGrain), reduction,
+        tbb::parallel_reduce(tbb::blocked_range<std::int64_t>(progress.next, batch_end, grain), reduction,
                              tbb::simple_partitioner());
       });
       if (stop_requested(options)) {

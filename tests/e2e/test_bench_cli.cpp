@@ -91,23 +91,29 @@ TEST_CASE("sngsim bench process: decisions through a Python and a C++ bot, and s
   REQUIRE(exit_code == 0);
   const nlohmann::json bench = nlohmann::json::parse(output);
   const nlohmann::json& results = bench.at("results");
-  REQUIRE(results.size() == 4);
+  // The pipe; the Python kit bot and the C++ bot, each on protocol 1 and in
+  // protocol-2 batches; the Python-seat run on protocol 1 and 2.
+  REQUIRE(results.size() == 7);
   // The reference of the same run: the bare pipe round trip.
   CHECK(results[0].at("unit") == "trip");
   const double floor_ns = results[0].at("median_ns_per_op").get<double>();
   REQUIRE(floor_ns > 0.0);
-  for (int i = 1; i <= 2; ++i) {
+  for (int i = 1; i <= 4; ++i) {
     CHECK(results[i].at("unit") == "decision");
     CHECK(results[i].at("median_cpu_ns_per_op").get<double>() > 0.0);  // sngsim's side of each decision
     CHECK(results[i].contains("median_bot_cpu_ns_per_op"));
   }
   const nlohmann::json& ratios = bench.at("ratios");
-  CHECK(ratios.at("python_decision_over_pipe").get<double>() ==
-        results[1].at("median_ns_per_op").get<double>() / floor_ns);
-  CHECK(ratios.at("cpp_decision_over_pipe").get<double>() ==
-        results[2].at("median_ns_per_op").get<double>() / floor_ns);
-  CHECK(results[3].at("unit") == "tournament");
-  CHECK(results[3].at("median_ns_per_op").get<double>() > 0.0);
+  const auto ns = [&](int i) { return results[i].at("median_ns_per_op").get<double>(); };
+  CHECK(ratios.at("python_decision_over_pipe").get<double>() == ns(1) / floor_ns);
+  CHECK(ratios.at("python_batch_speed_up").get<double>() == ns(1) / ns(2));
+  CHECK(ratios.at("cpp_decision_over_pipe").get<double>() == ns(3) / floor_ns);
+  CHECK(ratios.at("cpp_batch_speed_up").get<double>() == ns(3) / ns(4));
+  for (int i = 5; i <= 6; ++i) {
+    CHECK(results[i].at("unit") == "tournament");
+    CHECK(ns(i) > 0.0);
+  }
+  CHECK(ratios.at("run_batch_speed_up").get<double>() == ns(5) / ns(6));
 }
 
 TEST_CASE("sngsim bench tournament finds configs/bench.yaml of its source tree from another folder", "[bench]") {
