@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/partial_state_util.h"
 #include "tests/shell_util.h"
 #include "tests/spawn_util.h"
 #include "tests/temp_dir.h"
@@ -23,6 +24,7 @@ using sngsim::testing::shell;
 using sngsim::testing::sngsim_command;
 using sngsim::testing::spawn;
 using sngsim::testing::TempDir;
+using sngsim::testing::wait_for_partial_state;
 namespace fs = std::filesystem;
 
 namespace {
@@ -68,27 +70,6 @@ TEST_CASE("run --shard and merge give the single run's summary.json", "[run-stat
   CHECK_THAT(read_text(log), Catch::Contains("shard 3/4 is missing"));
 }
 
-namespace {
-
-// Waits until the checkpoint holds some but not all of the work.
-bool wait_for_partial_checkpoint(const fs::path& file, std::chrono::seconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::error_code error;
-    if (fs::exists(file, error)) {
-      try {
-        const nlohmann::json state = nlohmann::json::parse(read_text(file));
-        if (state["cells"][0]["next"].get<std::int64_t>() > 0) return true;
-      } catch (const std::exception&) {
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
-}  // namespace
-
 TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterrupted result",
           "[run-state][cli][long-run]") {
   TempDir scratch;
@@ -103,7 +84,7 @@ TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterr
                                 " --checkpoint-every 0.05";
   const pid_t pid = spawn(sngsim_command(resumable + " > /dev/null 2>&1"));
   REQUIRE(pid > 0);
-  const bool saved = wait_for_partial_checkpoint(checkpoint, std::chrono::seconds(60));
+  const bool saved = wait_for_partial_state(checkpoint, std::chrono::seconds(60));
   ::kill(-pid, SIGKILL);
   int status = 0;
   ::waitpid(pid, &status, 0);
@@ -139,7 +120,7 @@ TEST_CASE("A full disk or an unwritable folder fails cleanly and keeps earlier r
   const std::string resumable = "run " + config + " -q -n 20000 -t 2 --force -o " + results + " --checkpoint " +
                                 checkpoint + " --checkpoint-every 0.05";
   const pid_t pid = spawn(sngsim_command(resumable + " > /dev/null 2>&1"));
-  const bool saved = wait_for_partial_checkpoint(checkpoint, std::chrono::seconds(60));
+  const bool saved = wait_for_partial_state(checkpoint, std::chrono::seconds(60));
   ::kill(-pid, SIGKILL);
   ::waitpid(pid, nullptr, 0);
   REQUIRE(saved);

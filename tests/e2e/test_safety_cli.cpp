@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tests/partial_state_util.h"
 #include "tests/shell_util.h"
 #include "tests/spawn_util.h"
 #include "tests/temp_dir.h"
@@ -26,6 +27,7 @@ using sngsim::testing::shell;
 using sngsim::testing::sngsim_command;
 using sngsim::testing::spawn;
 using sngsim::testing::TempDir;
+using sngsim::testing::wait_for_partial_state;
 namespace fs = std::filesystem;
 
 namespace {
@@ -60,23 +62,6 @@ std::vector<std::string> entries_with(const fs::path& folder, const std::string&
     if (name.find(part) != std::string::npos) found.push_back(name);
   }
   return found;
-}
-
-// Waits until the file holds a state with some but not all of the work.
-bool wait_for_partial_state(const fs::path& file, std::chrono::seconds limit) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::error_code error;
-    if (fs::exists(file, error)) {
-      try {
-        const nlohmann::json state = nlohmann::json::parse(read_text(file));
-        if (state["cells"][0]["next"].get<std::int64_t>() > 0) return true;
-      } catch (const std::exception&) {
-      }
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
 }
 
 }  // namespace

@@ -6,8 +6,10 @@
 // decode_action returns an action or throws StrategyFault with one of the
 // reasons a reply can earn (not_json, unknown_action, illegal) and a
 // message of bounded size, whatever the line; a raise it returns carries
-// the integer the reply named. The first byte picks the legal actions, so
-// check, call and raise are tried facing a bet and not. Any other
+// the integer the reply named; read_actions_reply (protocol 2) gives one
+// reply per decide of its batch, whatever the line. The first byte picks
+// the legal actions, so check, call and raise are tried facing a bet and
+// not, and the batch size (0 to 7). Any other
 // exception, crash, hang or sanitizer report is a bug.
 
 #include <cstddef>
@@ -17,6 +19,7 @@
 #include <exception>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "strategies/bot_protocol.h"
 #include "strategies/strategy_fault.h"
@@ -44,10 +47,19 @@ void check(std::string_view input) {
   legal.max_raise_to = 1000;
   const std::string_view line = input.empty() ? input : input.substr(1);
 
-  if (const auto problem = sngsim::hello_reply_problem(line)) {
+  int protocol = 0;
+  if (const auto problem = sngsim::hello_reply_problem(line, protocol)) {
     if (problem->empty()) contract_broken("a hello problem without a reason", std::string(line));
     if (problem->size() > line.size() + kMessageSlack) contract_broken("an unbounded hello problem", *problem);
+  } else if (protocol != 1 && protocol != 2) {
+    contract_broken("a hello accepted with a protocol sngsim does not speak", std::string(line));
   }
+  // Protocol 2: a batch reply gives exactly one action per decide asked,
+  // whatever the line holds (the count comes from the flags byte).
+  const std::size_t batch = (flags >> 2) & 7;
+  std::vector<sngsim::ActionReply> replies;
+  sngsim::read_actions_reply(line, batch, replies);
+  if (replies.size() != batch) contract_broken("a batch reply of another length than its batch", std::string(line));
   try {
     static_cast<void>(sngsim::decode_action(line, legal));
   } catch (const sngsim::StrategyFault& fault) {
