@@ -228,7 +228,8 @@ json parse_state_text(const std::string& text, const std::string& source) {
   json document;
   try {
     document = json::parse(text);
-  } catch (const json::parse_error& error) {
+  } catch (const json::exception& error) {
+    // parse_error, and out_of_range for a number beyond a double (1e3080).
     throw std::runtime_error(source + ": not an sngsim state (damaged or truncated JSON: " + error.what() + ")");
   }
   const auto format = document.is_object() ? document.find("format") : document.end();

@@ -226,6 +226,10 @@ TEST_CASE("A state file's checksum covers every byte of its content and identity
   CHECK_THROWS_WITH(parse_state_text(unchecked.dump(), "ck.json"), Catch::Contains("no 'checksum'"));
   unchecked["format"] = "sngsim-state/1";
   CHECK_THROWS_WITH(parse_state_text(unchecked.dump(), "ck.json"), Catch::Contains("older sngsim"));
+  // A number beyond a double is refused like any damage, not thrown as JSON's own
+  // exception (found by fuzz_run_state: tests/fuzz/regressions/state).
+  CHECK_THROWS_WITH(parse_state_text("{\"cells\": 1e3080}", "ck.json"),
+                    Catch::Contains("ck.json") && Catch::Contains("not an sngsim state"));
   CHECK(state_checksum(document) == document["checksum"]);
 }
 
