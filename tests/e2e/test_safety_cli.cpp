@@ -249,7 +249,9 @@ TEST_CASE("merge's advice for an unfinished shard works as written", "[safety][c
   const fs::path dir = scratch.path();
   const std::string log = (dir / "log").string();
   const auto shard = [&](int k) {
-    return "run " + kQuickstart + " -q -n 20000 -t 1 --shard " + std::to_string(k) + "/2 -o " +
+    // 50,000 tournaments a shard: about 1.7 s on one idle core, so Ctrl-C
+    // after 300 ms stops it (at 10,000 an idle machine finished first).
+    return "run " + kQuickstart + " -q -n 100000 -t 1 --shard " + std::to_string(k) + "/2 -o " +
            (dir / ("shard" + std::to_string(k))).string();
   };
   // Both shards stopped with Ctrl-C: partial results.
