@@ -10,6 +10,9 @@ pandas is installed.
     mine = run.cells[0].paired("my-bot", "tag")   # my-bot less tag, paired
     print(mine.roi.estimate, mine.roi.ci95, mine.roi.adjusted_ci95, mine.verdict)
     frame = run.players_frame()     # needs pandas
+    for s in run.cells[0].standings:  # a league cell (format: league), best rating first
+        print(s.rank_range, s.label, s.rating, s.rating_ci95, s.tournaments_to_separate_next)
+    print(run.cells[0].ahead("tag", "rock"))  # P(tag finishes ahead of rock at a table), its interval
 """
 
 from __future__ import annotations
@@ -112,6 +115,21 @@ class Player:
 
 
 @dataclass
+class Standing:
+    """One entrant of a league cell (docs/output-format.md, "A league cell")."""
+
+    label: str
+    rank: int
+    rank_range: tuple[int, int]  # the ranks it could hold at 95%
+    rating: float  # centred Plackett-Luce log-strength
+    rating_ci95: Interval | None
+    entries: int
+    ahead_of_next: float | None
+    ahead_of_next_ci95: Interval | None
+    tournaments_to_separate_next: int | None
+
+
+@dataclass
 class Cell:
     index: int
     format: str
@@ -119,6 +137,21 @@ class Cell:
     tournaments: int
     players: list[Player]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    standings: list[Standing] = field(default_factory=list)  # league cells only, best rating first
+
+    def ahead(self, label: str, other: str) -> tuple[float, Interval | None]:
+        """League cells: the probability that `label` finishes ahead of
+        `other` at a table, and its 95% interval (KeyError otherwise)."""
+        league = self.raw.get("league")
+        if league is None:
+            raise KeyError("not a league cell")
+        labels = self.raw["labels"]
+        i, j = labels.index(label), labels.index(other)
+        if i == j:
+            raise KeyError(f"{label} against itself")
+        ahead = league["ahead"]
+        lo, hi = ahead["ci95_lo"][i][j], ahead["ci95_hi"][i][j]
+        return float(ahead["p"][i][j]), (Interval(float(lo), float(hi)) if lo is not None else None)
 
     def player(self, label: str) -> Player:
         for player in self.players:
@@ -193,8 +226,14 @@ def parse(summary: dict[str, Any]) -> Results:
     cells = []
     for cell in summary["cells"]:
         players = [_player(label, cell["players"][label]) for label in cell.get("labels", cell["players"])]
+        standings = [Standing(label=e["label"], rank=e["rank"], rank_range=(e["rank_range"][0], e["rank_range"][1]),
+                              rating=e["rating"], rating_ci95=_interval(e.get("rating_ci95")), entries=e["entries"],
+                              ahead_of_next=e.get("ahead_of_next"),
+                              ahead_of_next_ci95=_interval(e.get("ahead_of_next_ci95")),
+                              tournaments_to_separate_next=e.get("tournaments_to_separate_next"))
+                     for e in (cell.get("league") or {}).get("standings", [])]
         cells.append(Cell(index=cell["index"], format=cell.get("format", "sit-and-go"), params=cell.get("params", {}),
-                          tournaments=cell["tournaments"], players=players, raw=cell))
+                          tournaments=cell["tournaments"], players=players, raw=cell, standings=standings))
     return Results(name=summary["name"], seed=summary["seed"], tournaments_done=summary.get("tournaments_done", 0),
                    provenance=summary.get("provenance", {}), cells=cells, raw=summary)
 

@@ -4,6 +4,7 @@
 // the only code that reads YAML; everything downstream reads these structs.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 
 #include "engine/cash_table.h"
 #include "engine/tournament.h"
+#include "sim/config/league_schedule.h"
 #include "sim/config/stop_rule.h"
 #include "strategies/process_bot_spec.h"
 #include "strategies/registry.h"
@@ -67,11 +69,16 @@ enum class Format : std::uint8_t {
   kSitAndGo,  // one table until one player is left (R1..R22)
   kShootout,  // several first-round tables; their winners go on (V6)
   kCash,      // a ring game with fixed blinds for a number of hands (V7)
+  kLeague,    // sit-and-gos of table.players drawn from many entrants by a
+              // schedule (sim/config/league_schedule.h), rated together
 };
 
 // The name experiment files and summary.json use.
 constexpr const char* format_name(Format format) {
-  return format == Format::kShootout ? "shootout" : format == Format::kCash ? "cash" : "sit-and-go";
+  return format == Format::kShootout ? "shootout"
+         : format == Format::kCash   ? "cash"
+         : format == Format::kLeague ? "league"
+                                     : "sit-and-go";
 }
 
 // format: shootout. Every first-round table has rules.players seats and
@@ -97,13 +104,16 @@ struct Cell {
   // without a matrix.
   std::vector<std::pair<std::string, std::string>> params;
   TournamentRules rules;
-  std::vector<Entrant> entrants;  // exactly field_size() of them; entrant i is seat i before seating
+  // Exactly field_size() of them, entrant i is seat i before seating; a
+  // league's are its entrants, each its own label, seated by `league`.
+  std::vector<Entrant> entrants;
   Seating seating = Seating::kRandom;
   DuplicateRules duplicate;  // seating: duplicate only
   Payouts payouts;
   Format format = Format::kSitAndGo;
   ShootoutRules shootout;  // format: shootout only
   CashRules cash;          // format: cash only (its table has its own copy of sit_out)
+  std::shared_ptr<const LeagueSchedule> league;  // format: league only
   SitOutRule sit_out;      // V8, every format
   // `adjust_luck: true` (sit-and-go only): play records the luck of all-in
   // run-outs and the statistics keep luck-adjusted estimates
@@ -114,7 +124,8 @@ struct Cell {
   // (sim/formats/board_luck.h). Off, the results are the run-out terms'.
   bool luck_board_terms = false;
 
-  // Seats the lineup fills: tables * players for a shootout, else players.
+  // Seats the lineup fills: tables * players for a shootout, else players
+  // (a league's table).
   int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }
 };
 

@@ -477,7 +477,10 @@ class Reader {
   BlindLevel read_level(const Node& node, const std::string& path) const;
   // `seats` is the number of seats the lineup fills, `seats_what` says what
   // they are in messages ("table.players is 6").
-  std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what) const;
+  // With `league`, the list `entrants` of a league: each entry its own
+  // label, as many entrants as it lists.
+  std::vector<Entrant> read_lineup(const Node& root, int seats, const std::string& seats_what,
+                                   bool league = false) const;
   Payouts read_payouts(const Node& root, int places, const std::string& places_what) const;
   // true or false; `fallback` when the key is absent.
   bool read_bool(const Node& map, const std::string& section, const std::string& key, bool fallback) const;
@@ -503,6 +506,7 @@ class Reader {
   std::string cell_prefix_;  // "matrix cell k=v, ...: " while reading a cell
   // Read before the cells, which check themselves against them.
   std::int64_t tournaments_ = 0;
+  std::uint64_t seed_ = 1;  // the experiment's: a league's schedule is drawn from it
   std::optional<StopRule> stop_;
   std::optional<std::string> baseline_;
   mutable std::size_t converted_ = 0;  // nodes converted so far (kMaxNodes)
@@ -858,19 +862,24 @@ BlindSchedule Reader::read_schedule(const Node& table) const {
   return BlindSchedule(std::move(levels), hands_per_level);
 }
 
-std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const std::string& seats_what) const {
-  const Entry* lineup = root.find_entry("lineup");
-  if (lineup == nullptr) fail(root.origin, "missing required key 'lineup' (the strategies that play)");
+std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const std::string& seats_what,
+                                         bool league) const {
+  const std::string key = league ? "entrants" : "lineup";
+  const Entry* lineup = root.find_entry(key);
+  if (lineup == nullptr) {
+    fail(root.origin, league ? "missing required key 'entrants' (the bots a league ranks)"
+                             : "missing required key 'lineup' (the strategies that play)");
+  }
   const Node& list = lineup->value;
   if (list.kind != Node::Kind::kSequence || list.items.empty()) {
-    fail(list.origin, "lineup must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
+    fail(list.origin, key + " must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
   }
   std::vector<Entrant> seats;  // every seat the lineup fills, in order
   std::map<std::string, std::size_t> label_owner;  // label -> first entry index
   std::vector<Entrant> entries;
   for (std::size_t i = 0; i < list.items.size(); ++i) {
     const Node& item = list.items[i];
-    const std::string path = "lineup[" + std::to_string(i) + "]";
+    const std::string path = key + "[" + std::to_string(i) + "]";
     if (item.kind != Node::Kind::kMap) {
       fail(item.origin, path + " must be a mapping {strategy: , label: , count: , params: }, got " + describe(item));
     }
@@ -918,7 +927,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     const Node* label = item.find("label");
     const std::string default_label = plugin != nullptr ? plugin->name : entrant.strategy;
     entrant.label = label == nullptr ? default_label : read_scalar(*label, path + ".label", "a non-empty text");
-    const auto count = read_integer(item, path, "count", 1, std::max(kMaxTablePlayers, players), 1);
+    const auto count =
+        read_integer(item, path, "count", 1, league ? kMaxLeagueEntrants : std::max(kMaxTablePlayers, players), 1);
 
     std::map<std::string, std::string> given;
     const Node* params = item.find("params");
@@ -959,6 +969,21 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       }
     }
 
+    if (league) {
+      // Each entrant of a league is its own label: `count: n` numbers them.
+      for (std::int64_t c = 0; c < count; ++c) {
+        Entrant numbered = entrant;
+        if (count > 1) numbered.label += "-" + std::to_string(c + 1);
+        const auto [owner, inserted] = label_owner.emplace(numbered.label, i);
+        if (!inserted) {
+          fail(label != nullptr ? label->origin : strategy->origin,
+               "label '" + numbered.label + "' already names entrants[" + std::to_string(owner->second) +
+                   "]; every entrant of a league needs its own label");
+        }
+        seats.push_back(std::move(numbered));
+      }
+      continue;
+    }
     // A label is one row of the statistics, so it must mean one player.
     const auto [owner, inserted] = label_owner.emplace(entrant.label, i);
     if (!inserted) {
@@ -974,6 +999,15 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     }
     entries.push_back(entrant);
     for (std::int64_t c = 0; c < count; ++c) seats.push_back(entrant);
+  }
+  if (league) {
+    const auto least = static_cast<std::size_t>(std::max(kMinLeagueEntrants, players));
+    if (seats.size() < least || seats.size() > static_cast<std::size_t>(kMaxLeagueEntrants)) {
+      fail(lineup->key_origin, "a league ranks " + std::to_string(least) + " to " + std::to_string(kMaxLeagueEntrants) +
+                                   " entrants (at least " + seats_what + "); entrants gives " +
+                                   std::to_string(seats.size()));
+    }
+    return seats;
   }
   if (seats.size() > static_cast<std::size_t>(players)) {
     fail(lineup->key_origin, "the lineup fills " + std::to_string(seats.size()) + " seats but " + seats_what);
@@ -1193,7 +1227,17 @@ Cell Reader::read_cell(const Node& root) const {
   cell.sit_out = read_sit_out(root);
   if (cell.format == Format::kCash) cell.cash = read_cash(root, table, rules);
 
-  cell.entrants = read_lineup(root, cell.field_size(), seats_what);
+  const bool league = cell.format == Format::kLeague;
+  if (const Entry* other = root.find_entry(league ? "lineup" : "entrants")) {
+    fail(other->key_origin, league ? "format: league reads its bots from entrants, not lineup"
+                                   : "entrants is only read with format: league (format is " +
+                                         std::string(format_name(cell.format)) + "; use lineup)");
+  }
+  cell.entrants = read_lineup(root, cell.field_size(), seats_what, league);
+  if (league) {
+    cell.league = std::make_shared<const LeagueSchedule>(
+        make_league_schedule(static_cast<int>(cell.entrants.size()), rules.players, seed_));
+  }
   read_seating(root, cell);
   if (cell.format != Format::kCash) cell.payouts = read_payouts(root, cell.field_size(), seats_what);
   if (cell.format == Format::kShootout && !cell.shootout.final_table) {
@@ -1213,6 +1257,21 @@ Cell Reader::read_cell(const Node& root) const {
   if (cell.luck_board_terms && (!cell.adjust_luck || cell.format != Format::kSitAndGo)) {
     fail(root.find_entry("luck_board_terms")->key_origin,
          "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");
+  }
+  if (league) {
+    // Leagues rate every entrant at once (sim/stats/league_fit.h); these
+    // act on labels of one table.
+    if (const Entry* luck = root.find_entry("adjust_luck"); luck != nullptr && cell.adjust_luck) {
+      fail(luck->key_origin, "adjust_luck does not apply to format: league yet (ratings come from finishing orders)");
+    }
+    if (stop_) fail(root.find_entry("stop")->key_origin, "stop does not apply to format: league (set tournaments)");
+    if (baseline_) {
+      fail(root.find_entry("compare")->key_origin, "compare.baseline does not apply to format: league (it ranks every entrant)");
+    }
+    if (cell.seating == Seating::kDuplicate && cell.duplicate.all_permutations) {
+      fail(root.find_entry("duplicate")->key_origin,
+           "duplicate.permutations: all does not apply to format: league (its groups turn each table through its seats)");
+    }
   }
   if (stop_) check_stop(root, cell);
   if (baseline_) check_baseline(root, cell);
@@ -1537,6 +1596,7 @@ Experiment Reader::read(const std::string& text) {
   experiment.tournaments =
       read_integer(root, "", "tournaments", 1, std::numeric_limits<std::int64_t>::max(), experiment.tournaments);
   tournaments_ = experiment.tournaments;
+  seed_ = experiment.seed;
   stop_ = read_stop(root);
   baseline_ = read_baseline(root);
   if (const Node* time = root.find("time")) {

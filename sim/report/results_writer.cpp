@@ -331,6 +331,40 @@ std::string shootout_csv(const RunSummary& summary) {
 
 // One row per cash cell x label: big blinds won per 100 hands (V7). When a
 // cell takes a rake (V10), the rake paid and bb/100 before it follow.
+// league.csv: one row per entrant of every league cell, best rating first.
+std::string league_csv(const RunSummary& summary) {
+  const CellColumns columns(summary, {"rank", "rank_best", "rank_worst", "label", "rating", "rating_lo", "rating_hi",
+                                      "tournaments", "mean_place", "mean_place_lo", "mean_place_hi", "win_rate",
+                                      "win_rate_lo", "win_rate_hi", "itm_rate", "itm_rate_lo", "itm_rate_hi", "roi",
+                                      "roi_lo", "roi_hi", "faults", "ahead_of_next", "ahead_of_next_lo",
+                                      "ahead_of_next_hi", "tournaments_to_separate_next"});
+  CsvTable table(columns.header());
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    const CellSummary& cell = summary.cells[c];
+    const auto* s = std::get_if<LeagueSummary>(&cell.detail);
+    if (s == nullptr) continue;
+    for (const LeagueEntrantSummary& e : s->standings) {
+      const LabelSummary& p = e.results;
+      std::vector<std::string> row = columns.prefix(c);
+      row.push_back(csv_text(std::int64_t{e.rank}));
+      row.push_back(csv_text(std::int64_t{e.rank_best}));
+      row.push_back(csv_text(std::int64_t{e.rank_worst}));
+      row.push_back(csv_quote(cell.labels[static_cast<std::size_t>(e.entrant)]));
+      append(row, e.rating, e.rating_ci95);
+      row.push_back(csv_text(p.entries));
+      append(row, p.mean_place, p.mean_place_ci95);
+      append(row, p.win_rate, p.win_rate_ci95);
+      append(row, p.itm_rate, p.itm_rate_ci95);
+      append(row, p.roi, p.roi_ci95);
+      row.push_back(csv_text(e.faults));
+      append(row, e.ahead_of_next, e.ahead_of_next_ci95);
+      row.push_back(e.tournaments_to_separate_next ? csv_text(*e.tournaments_to_separate_next) : std::string());
+      table.add_row(row);
+    }
+  }
+  return table.text();
+}
+
 std::string cash_csv(const RunSummary& summary) {
   const bool any_rake = std::any_of(summary.cells.begin(), summary.cells.end(), [](const CellSummary& cell) {
     const auto* s = std::get_if<CashSummary>(&cell.detail);
@@ -458,6 +492,42 @@ std::string adjusted_roi_columns(const PlayerSummary& player) {
   const AdjustedMetric& adjusted = player.luck_adjusted->roi;
   return format("  %-16s %8s  %s", interval_text(player.outcome.roi_ci95, "%+.1f", 100.0).c_str(),
                 number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(), interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
+}
+
+// A league's table: rank range, rating and interval, ROI, mean place and
+// tournaments per entrant, best rating first, and what separates neighbours.
+std::string league_console_rows(const CellSummary& cell, const LeagueSummary& s) {
+  std::string text = format(
+      "  league: %d entrants at tables of %d, %lld tournaments; schedule %s (%d blocks, every pair met %lld-%lld times)\n"
+      "  ratings: Plackett-Luce log-strength, centred; 95%% intervals from a jackknife over %d groups%s\n",
+      s.entrants, s.seats, static_cast<long long>(cell.tournaments), s.design.c_str(), s.blocks,
+      static_cast<long long>(s.pair_meetings_min), static_cast<long long>(s.pair_meetings_max), s.jackknife_groups,
+      s.converged ? "" : "  (FIT DID NOT CONVERGE)");
+  std::vector<std::string> labels;
+  for (const LeagueEntrantSummary& e : s.standings) labels.push_back(cell.labels[static_cast<std::size_t>(e.entrant)]);
+  const int width = label_width(labels);
+  text += format("  %-7s %-*s %-24s %-22s %-16s %9s  %s\n", "rank", width, "label", "rating   95% CI", "ROI%   95% CI",
+                 "mean place", "tourn.", "ahead of next (95% CI), tournaments more to separate");
+  for (const LeagueEntrantSummary& e : s.standings) {
+    const LabelSummary& p = e.results;
+    const std::string rank = e.rank_best == e.rank_worst ? format("%d", e.rank_best)
+                                                         : format("%d-%d", e.rank_best, e.rank_worst);
+    std::string next;
+    if (e.ahead_of_next) {
+      next = format("%.3f %s", *e.ahead_of_next, interval_text(e.ahead_of_next_ci95, "%.3f").c_str());
+      if (e.tournaments_to_separate_next) {
+        next += *e.tournaments_to_separate_next == 0
+                    ? std::string("  separated")
+                    : format("  +%lld", static_cast<long long>(*e.tournaments_to_separate_next));
+      }
+    }
+    text += format("  %-7s %-*s %+6.3f %-17s %6s %-15s %-16s %9lld  %s\n", rank.c_str(), width,
+                   cell.labels[static_cast<std::size_t>(e.entrant)].c_str(), e.rating,
+                   interval_text(e.rating_ci95, "%+.3f").c_str(), number_or_dash(p.roi, "%+.1f", 100.0).c_str(),
+                   interval_text(p.roi_ci95, "%+.1f", 100.0).c_str(), mean_place_text(p, "%.3f", " +- %.3f").c_str(),
+                   static_cast<long long>(p.entries), next.c_str());
+  }
+  return text;
 }
 
 std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary& s) {
@@ -598,6 +668,7 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
   };
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
   if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
+  if (has_format(summary, Format::kLeague)) files.emplace_back("league.csv", league_csv(summary));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
   StagingFolder staging(out_dir);
   for (const auto& [name, text] : files) write_file_durably(staging.path() / name, text);
@@ -622,6 +693,7 @@ std::string console_table(const RunSummary& summary) {
           if constexpr (std::is_same_v<T, SitAndGoSummary>) text += sit_and_go_console_rows(cell, detail);
           if constexpr (std::is_same_v<T, ShootoutSummary>) text += shootout_console_rows(cell, detail);
           if constexpr (std::is_same_v<T, CashSummary>) text += cash_console_rows(cell, detail);
+          if constexpr (std::is_same_v<T, LeagueSummary>) text += league_console_rows(cell, detail);
         },
         cell.detail);
     text += comparison_console_text(cell, summary.baseline);

@@ -113,13 +113,14 @@ SitAndGoSummary sit_and_go_summary(const Cell& cell, const CellStats& stats) {
                                     : std::nullopt);
   }
   result.icm_at_cap = stats.icm_at_cap();
-  for (int label = 0; label < stats.label_count(); ++label) {
+  // A league's entrants are rated in its LeagueSummary instead.
+  for (int label = 0; label < stats.label_count() && cell.format != Format::kLeague; ++label) {
     PlayerSummary player{summarize_label(stats, label, cell.payouts), std::nullopt};
     if (stats.luck() != nullptr) player.luck_adjusted = summarize_luck(stats, label, cell.payouts);
     result.players.push_back(std::move(player));
   }
   if (stats.luck() != nullptr) result.variance_reduction = variance_reduction(stats);
-  result.head_to_head = head_to_head_summary(stats);
+  if (cell.format != Format::kLeague) result.head_to_head = head_to_head_summary(stats);
   result.by_seat = by_seat_summary(stats);
   result.fault_examples = stats.fault_examples().list();
   return result;
@@ -187,6 +188,19 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
         out.tournaments = stats.cash()->sessions();
         out.detail = cash_summary(cell, stats);
         break;
+      case Format::kLeague: {
+        out.tournaments = stats.tournaments();
+        out.prize_pool = exact_ratio(prize_pool_times_100(cell.payouts, stats.players()), 100);
+        LeagueSummary league = league_summary(cell, stats);
+        league.tables = sit_and_go_summary(cell, stats);
+        // players[] in label order, as every sit-and-go cell has them.
+        league.tables.players.resize(static_cast<std::size_t>(league.entrants));
+        for (const LeagueEntrantSummary& entry : league.standings) {
+          league.tables.players[static_cast<std::size_t>(entry.entrant)] = PlayerSummary{entry.results, std::nullopt};
+        }
+        out.detail = std::move(league);
+        break;
+      }
     }
     out.paired = paired_summary(stats);
     // The runner's reason for stopping the cell early (sim/stats/stop_decision.h).

@@ -182,6 +182,48 @@ struct CashSummary {
   std::vector<CashPlayerSummary> players;  // in `labels` order
 };
 
+// One entrant of a league (format: league), sim/stats/league_fit.h.
+struct LeagueEntrantSummary {
+  int entrant = 0;  // index into the cell's labels
+  LabelSummary results;  // ROI, mean place, ITM... of its seats, as a sit-and-go label's
+  std::int64_t faults = 0;  // V5, every reason
+  double rating = 0.0;       // centred Plackett-Luce log-strength
+  std::optional<Interval> rating_ci95;  // jackknife, Student t
+  int rank = 0;              // by rating, 1 = best
+  int rank_best = 0;         // the rank range at 95%
+  int rank_worst = 0;
+  // The next entrant down by rating: P(this one finishes ahead of it) with
+  // its interval, and the tournaments to add to separate the two (0:
+  // already separated; empty without an interval). Empty for the last.
+  std::optional<double> ahead_of_next;
+  std::optional<Interval> ahead_of_next_ci95;
+  std::optional<std::int64_t> tournaments_to_separate_next;
+};
+
+// A cell of format "league".
+struct LeagueSummary {
+  int seats = 0;
+  int entrants = 0;
+  std::string design;         // the schedule's (sim/config/league_schedule.h)
+  int blocks = 0;
+  std::int64_t units = 0;     // tournaments, or duplicate groups
+  std::int64_t tournaments_per_unit = 1;
+  // Tables shared by two entrants over the tables played: fewest and most
+  // over every pair.
+  std::int64_t pair_meetings_min = 0;
+  std::int64_t pair_meetings_max = 0;
+  bool converged = false;
+  int iterations = 0;
+  int jackknife_groups = 0;
+  double t_quantile = 0.0;
+  double prior_precision = 0.0;
+  std::vector<LeagueEntrantSummary> standings;  // best rating first
+  // [i * entrants + j] in label order: P(i finishes ahead of j at a table).
+  std::vector<double> ahead;
+  std::vector<std::optional<Interval>> ahead_ci95;
+  SitAndGoSummary tables;  // the cell's table counters: hands, cap, levels, by seat (players empty)
+};
+
 // One entry of paired[]: labels[a] against labels[b], a before b.
 struct PairSummary {
   int a = 0, b = 0;       // indexes into the cell's labels
@@ -199,7 +241,7 @@ struct CellSummary {
   std::int64_t tournaments = 0;  // completed (shoot-outs, sessions)
   Payouts payouts;               // sit-and-go and shoot-out
   std::optional<double> prize_pool;
-  std::variant<SitAndGoSummary, ShootoutSummary, CashSummary> detail;
+  std::variant<SitAndGoSummary, ShootoutSummary, CashSummary, LeagueSummary> detail;
   std::vector<PairSummary> paired;
   std::optional<std::string> stop_reason;  // stopped {reason, tournaments}
   std::int64_t stopped_tournaments = 0;

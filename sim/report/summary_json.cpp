@@ -294,6 +294,60 @@ json adjusted_difference_json(const AdjustedDifference& d) {
   return result;
 }
 
+// A league: its tables as a sit-and-go's, and `league` with the ratings.
+void league_json(const CellSummary& cell, const LeagueSummary& s, json& result) {
+  sit_and_go_json(cell, s.tables, result);
+  json standings = json::array();
+  for (const LeagueEntrantSummary& e : s.standings) {
+    standings.push_back({{"label", cell.labels[static_cast<std::size_t>(e.entrant)]},
+                         {"rank", e.rank},
+                         {"rank_range", {e.rank_best, e.rank_worst}},
+                         {"rating", e.rating},
+                         {"rating_ci95", to_json(e.rating_ci95)},
+                         {"entries", e.results.entries},
+                         {"faults", e.faults},
+                         {"ahead_of_next", to_json(e.ahead_of_next)},
+                         {"ahead_of_next_ci95", to_json(e.ahead_of_next_ci95)},
+                         {"tournaments_to_separate_next", to_json(e.tournaments_to_separate_next)}});
+  }
+  const auto n = static_cast<std::size_t>(s.entrants);
+  json ahead = json::array();
+  json lo = json::array();
+  json hi = json::array();
+  for (std::size_t i = 0; i < n; ++i) {
+    json p_row = json::array();
+    json lo_row = json::array();
+    json hi_row = json::array();
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto& ci = s.ahead_ci95[i * n + j];
+      p_row.push_back(i == j ? json(nullptr) : json(s.ahead[i * n + j]));
+      lo_row.push_back(ci ? json(ci->lo) : json(nullptr));
+      hi_row.push_back(ci ? json(ci->hi) : json(nullptr));
+    }
+    ahead.push_back(std::move(p_row));
+    lo.push_back(std::move(lo_row));
+    hi.push_back(std::move(hi_row));
+  }
+  result["league"] = {{"entrants", s.entrants},
+                      {"seats", s.seats},
+                      {"schedule", {{"design", s.design},
+                                    {"blocks", s.blocks},
+                                    {"units", s.units},
+                                    {"tournaments_per_unit", s.tournaments_per_unit},
+                                    {"pair_meetings_min", s.pair_meetings_min},
+                                    {"pair_meetings_max", s.pair_meetings_max}}},
+                      {"model", {{"name", "plackett-luce"},
+                                 {"ties", "fractional-orderings"},
+                                 {"prior_precision", s.prior_precision},
+                                 {"converged", s.converged},
+                                 {"iterations", s.iterations},
+                                 {"intervals", "grouped-jackknife"},
+                                 {"jackknife_groups", s.jackknife_groups},
+                                 {"t_quantile", s.t_quantile}}},
+                      {"standings", std::move(standings)},
+                      {"ahead", {{"p", std::move(ahead)}, {"ci95_lo", std::move(lo)}, {"ci95_hi", std::move(hi)}}}};
+}
+
 json paired_json(const CellSummary& cell) {
   json result = json::array();
   for (const PairSummary& pair : cell.paired) {
@@ -325,6 +379,7 @@ json cell_json(const CellSummary& cell) {
         if constexpr (std::is_same_v<T, SitAndGoSummary>) sit_and_go_json(cell, detail, result);
         if constexpr (std::is_same_v<T, ShootoutSummary>) shootout_json(cell, detail, result);
         if constexpr (std::is_same_v<T, CashSummary>) cash_json(cell, detail, result);
+        if constexpr (std::is_same_v<T, LeagueSummary>) league_json(cell, detail, result);
       },
       cell.detail);
   result["paired"] = paired_json(cell);

@@ -1,11 +1,13 @@
 #include "sim/run/play_unit.h"
 
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "sim/check/invariant_observer.h"
 #include "sim/config/duplicate.h"
 #include "sim/formats/cash_session.h"
+#include "sim/formats/league.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/formats/shootout.h"
 #include "sim/formats/table_play.h"
@@ -45,6 +47,22 @@ CashSessionRecord cash_session(const Cell& cell, const std::vector<int>& label_o
   if (!options.check_invariants) return play_cash_session(cell, label_of_entrant, seed, index, hand);
   CashInvariantObserver checker(cell.cash.table, CheckedTable{&cell, seed, index, "cash session"});
   return play_cash_session(cell, label_of_entrant, seed, index, hand, &checker);
+}
+
+// A league's tournament: a sit-and-go of the schedule's entrants.
+LeagueRecord league_table(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
+                          std::int64_t index, const PlayOptions& options, Hand& hand) {
+  const LeagueSeating seating = league_seating(cell, index);
+  const std::uint64_t key = deal_key(cell, seed, index);
+  std::optional<TableInvariantObserver> checker;
+  if (options.check_invariants) checker.emplace(cell.rules, CheckedTable{&cell, seed, index, {}});
+  LeagueRecord record;
+  record.table = play_table(cell, cell.rules, seating.entrant_of_seat, label_of_entrant, key, index, hand,
+                            checker ? &*checker : nullptr);
+  record.unit = seating.unit;
+  record.block = seating.block;
+  record.turn = seating.turn;
+  return record;
 }
 
 // A unit of `size` tournaments: a duplicate group is added whole, so its
@@ -103,6 +121,21 @@ void UnitPlay::start_member() {
       shootout_ = std::make_unique<ShootoutPlay>(cell_, label_of_entrant_, seed_, index, hand_, std::move(observer_of));
       break;
     }
+    case Format::kLeague: {
+      HandObserver* observer = nullptr;
+      if (options_.check_invariants) {
+        table_checker_ = std::make_unique<TableInvariantObserver>(cell_.rules, CheckedTable{&cell_, seed_, index, {}});
+        observer = table_checker_.get();
+      }
+      const LeagueSeating seating = league_seating(cell_, index);
+      league_records_.emplace_back();
+      league_records_.back().unit = seating.unit;
+      league_records_.back().block = seating.block;
+      league_records_.back().turn = seating.turn;
+      table_ = std::make_unique<TablePlay>(cell_, cell_.rules, seating.entrant_of_seat, label_of_entrant_,
+                                           deal_key(cell_, seed_, index), index, hand_, observer);
+      break;
+    }
     case Format::kCash: {  // the experiment reader refuses seating: duplicate for cash
       CashHandObserver* observer = nullptr;
       if (options_.check_invariants) {
@@ -121,7 +154,11 @@ bool UnitPlay::play(bool may_pause) {
     if (!table_ && !shootout_ && !cash_) start_member();
     if (table_) {
       if (!table_->play(may_pause)) return false;
-      tables_.push_back(table_->finish());
+      if (cell_.format == Format::kLeague) {
+        league_records_.back().table = table_->finish();
+      } else {
+        tables_.push_back(table_->finish());
+      }
       table_.reset();
     } else if (shootout_) {
       if (!shootout_->play(may_pause)) return false;
@@ -143,7 +180,9 @@ bool UnitPlay::play(bool may_pause) {
 void UnitPlay::add_to(CellStats& stats) const {
   // A duplicate group is added whole, so its tournaments are paired
   // (CellStats::add_group).
-  if (cash_record_) {
+  if (cell_.format == Format::kLeague) {
+    stats.add_group(std::span<const LeagueRecord>(league_records_));
+  } else if (cash_record_) {
     stats.add(*cash_record_);
   } else if (size_ == 1 && !tables_.empty()) {
     stats.add(tables_.front());
@@ -173,6 +212,15 @@ void play_unit(const Cell& cell, const std::vector<int>& label_of_entrant, std::
     case Format::kCash:  // the experiment reader refuses seating: duplicate for cash
       stats.add(cash_session(cell, label_of_entrant, seed, unit, options, hand));
       break;
+    case Format::kLeague: {
+      std::vector<LeagueRecord> group;
+      group.reserve(static_cast<std::size_t>(size));
+      for (std::int64_t member = 0; member < size; ++member) {
+        group.push_back(league_table(cell, label_of_entrant, seed, unit * size + member, options, hand));
+      }
+      stats.add_group(std::span<const LeagueRecord>(group));
+      break;
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // One unit of a cell's work, the thing the runner counts, splits into
 // batches, shards and checkpoints: a sit-and-go tournament, a shoot-out or a
-// cash session. A unit is a pure function of (seed, unit index), so any
+// cash session, a league's table (or duplicate group). A unit is a pure function of (seed, unit index), so any
 // split of the units gives the same statistics.
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 
 #include "engine/hand.h"
 #include "sim/formats/cash_session.h"
+#include "sim/formats/league.h"
 #include "sim/formats/shootout.h"
 #include "sim/formats/tournament_record.h"
 #include "sim/stats/cell_stats.h"
@@ -82,6 +83,7 @@ class UnitPlay {
   // The members' records so far.
   std::vector<TournamentRecord> tables_;
   std::vector<ShootoutRecord> shootouts_;
+  std::vector<LeagueRecord> league_records_;
   std::optional<CashSessionRecord> cash_record_;
 };
 

@@ -40,7 +40,8 @@ CellStats::CellStats(const Cell& cell)
   LabelTotals empty;
   empty.place_shares.assign(static_cast<std::size_t>(players_), 0);
   label_totals_.assign(labels_.size(), empty);
-  head_to_head_.assign(labels_.size() * labels_.size(), HeadToHead{});
+  // A league compares its entrants by rating (league_), not head to head.
+  if (cell.format != Format::kLeague) head_to_head_.assign(labels_.size() * labels_.size(), HeadToHead{});
   hands_histogram_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
   level_histogram_.assign(static_cast<std::size_t>(max_level_) + 1, 0);
   busts_at_hand_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
@@ -55,8 +56,9 @@ CellStats::CellStats(const Cell& cell)
   }
   if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
-  if (format_ != Format::kCash) paired_.emplace(cell, labels_);
-  if (cell.adjust_luck && format_ != Format::kCash) luck_.emplace(cell, label_count());
+  if (format_ == Format::kLeague) league_.emplace(static_cast<int>(cell.entrants.size()), players_, cell.league->blocks);
+  if (format_ != Format::kCash && format_ != Format::kLeague) paired_.emplace(cell, labels_);
+  if (cell.adjust_luck && format_ != Format::kCash && format_ != Format::kLeague) luck_.emplace(cell, label_count());
 }
 
 void CellStats::add(const ShootoutRecord& record) {
@@ -76,7 +78,8 @@ void CellStats::add(const CashSessionRecord& record) {
 }
 
 void CellStats::check_record(const TournamentRecord& record) const {
-  if (format_ != Format::kSitAndGo) {
+  const bool league = format_ == Format::kLeague;  // a league's labels are its entrants, seated by the schedule
+  if (format_ != Format::kSitAndGo && !league) {
     throw std::invalid_argument("a sit-and-go record added to a " + std::string(format_name(format_)) + " cell");
   }
   if (record.seats != players_) {
@@ -93,7 +96,9 @@ void CellStats::check_record(const TournamentRecord& record) const {
   for (int seat = 0; seat < record.seats; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     const Placement place = record.placement[s];
-    if (record.label[s] < 0 || record.label[s] >= label_count) throw bad_record(record, "label index out of range");
+    if (!league && (record.label[s] < 0 || record.label[s] >= label_count)) {
+      throw bad_record(record, "label index out of range");
+    }
     if (place.first < 1 || place.count < 1 || place.first + place.count - 1 > record.seats) {
       throw bad_record(record, "seat " + std::to_string(seat) + " has no valid placement");
     }
@@ -110,14 +115,7 @@ void CellStats::add(const TournamentRecord& record) {
   const int label_count = this->label_count();
   paired_->add_tournament(outcomes_of(record));  // checks before adding
 
-  ++tournaments_;
-  const auto hands = static_cast<std::size_t>(record.hands);
-  ++hands_histogram_[hands];
-  hands_sum_ += record.hands;
-  hands_sq_sum_ += static_cast<UInt128>(hands * hands);
-  capped_ += record.capped ? 1 : 0;
-  ++level_histogram_[static_cast<std::size_t>(record.level_reached)];
-  seats_total_ += record.seats;
+  add_table_counters(record);
   if (luck_) luck_->add(record);
 
   // V6 icm_at_cap: the survivors of a capped tournament share the places
@@ -186,9 +184,6 @@ void CellStats::add(const TournamentRecord& record) {
       fault_examples_.add(FaultExample{record.index, record.first_fault_hand[s], static_cast<int>(s),
                                        record.label[s], record.first_fault_reason[s]});
     }
-    if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
-    ++seat_entries_[s];
-    if (place.first == 1) seat_win_shares_[s] += share;
   }
 
   for (int i = 0; i < record.seats; ++i) {
@@ -214,6 +209,48 @@ void CellStats::add(const TournamentRecord& record) {
       if (b != a && (present & (1u << b)) != 0)
         ++head_to_head_[static_cast<std::size_t>(a * label_count + b)].tournaments;
     }
+  }
+}
+
+void CellStats::add_table_counters(const TournamentRecord& record) {
+  ++tournaments_;
+  const auto hands = static_cast<std::size_t>(record.hands);
+  ++hands_histogram_[hands];
+  hands_sum_ += record.hands;
+  hands_sq_sum_ += static_cast<UInt128>(hands * hands);
+  capped_ += record.capped ? 1 : 0;
+  ++level_histogram_[static_cast<std::size_t>(record.level_reached)];
+  seats_total_ += record.seats;
+  for (int seat = 0; seat < record.seats; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
+    ++seat_entries_[s];
+    if (record.placement[s].first == 1) seat_win_shares_[s] += kShareUnit / record.placement[s].count;
+  }
+}
+
+void CellStats::add_group(std::span<const LeagueRecord> group) {
+  if (!league_) throw std::invalid_argument("a league table added to a " + std::string(format_name(format_)) + " cell");
+  // One unit: a tournament, or a duplicate group of one per seat.
+  if ((group.size() != 1 && group.size() != static_cast<std::size_t>(players_)) ||
+      std::any_of(group.begin(), group.end(), [&](const LeagueRecord& r) { return r.unit != group.front().unit; })) {
+    throw std::invalid_argument("a league unit of " + std::to_string(group.size()) + " tables not of one unit");
+  }
+  std::vector<LeagueTable> tables;
+  for (const LeagueRecord& record : group) {
+    check_record(record.table);
+    LeagueTable& table = tables.emplace_back();
+    table.unit = record.unit;
+    table.block = record.block;
+    for (int seat = 0; seat < record.table.seats; ++seat) {
+      const auto position = static_cast<std::size_t>((seat + record.turn) % record.table.seats);
+      table.placement_of_position[position] = record.table.placement[static_cast<std::size_t>(seat)];
+      table.faults_of_position[position] = record.table.faults[static_cast<std::size_t>(seat)].total();
+    }
+  }
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    league_->add(tables[i]);  // checks before adding; the group's earlier tables passed
+    add_table_counters(group[i].table);
   }
 }
 
@@ -323,6 +360,7 @@ void CellStats::merge(const CellStats& other) {
   add_elementwise(seat_win_shares_, other.seat_win_shares_);
   if (shootout_) shootout_->merge(*other.shootout_);
   if (cash_) cash_->merge(*other.cash_);
+  if (league_) league_->merge(*other.league_);
   if (paired_) paired_->merge(*other.paired_);
   if (luck_) luck_->merge(*other.luck_);
 }

@@ -27,7 +27,9 @@
 #include "sim/stats/cash_stats.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/config/experiment.h"
+#include "sim/formats/league.h"
 #include "sim/stats/intervals.h"
+#include "sim/stats/league_stats.h"
 #include "sim/stats/luck_stats.h"
 #include "sim/stats/paired_stats.h"
 #include "sim/stats/shootout_stats.h"
@@ -133,6 +135,12 @@ class CellStats {
   void add(const CashSessionRecord& record);
   const ShootoutStats* shootout() const { return shootout_ ? &*shootout_ : nullptr; }
   const CashStats* cash() const { return cash_ ? &*cash_ : nullptr; }
+  // A league cell adds its tables a unit at a time (one, or a duplicate
+  // group) into league() (sim/stats/league_stats.h) and the cell's table
+  // counters (hands, cap, levels, seats); its labels are its entrants, and
+  // label_totals() and head_to_head() stay empty.
+  void add_group(std::span<const LeagueRecord> group);
+  const LeagueStats* league() const { return league_ ? &*league_ : nullptr; }
   // Label comparisons (sit-and-go and shoot-out cells; null for cash).
   const PairedStats* paired() const { return paired_ ? &*paired_ : nullptr; }
   // Luck-adjusted outcomes (Cell::adjust_luck; null otherwise).
@@ -209,6 +217,9 @@ class CellStats {
   std::vector<EntryOutcome> outcomes_of(const TournamentRecord& record) const;
   std::vector<EntryOutcome> outcomes_of(const ShootoutRecord& record) const;
   void check_group_size(std::size_t size) const;
+  // The table-level counters of a sit-and-go record (tournaments, hands,
+  // cap, levels, busts, seats).
+  void add_table_counters(const TournamentRecord& record);
 
   std::vector<std::string> labels_;
   int players_ = 0;
@@ -234,6 +245,7 @@ class CellStats {
   Format format_ = Format::kSitAndGo;
   std::optional<ShootoutStats> shootout_;
   std::optional<CashStats> cash_;
+  std::optional<LeagueStats> league_;
   std::optional<PairedStats> paired_;
   std::optional<LuckStats> luck_;
 };

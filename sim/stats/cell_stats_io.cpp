@@ -222,6 +222,7 @@ json CellStats::state() const {
   out["labels"] = labels_;  // a check, not state: the reader's cell gives them
   if (shootout_) out["shootout"] = shootout_->state();
   if (cash_) out["cash"] = cash_->state();
+  if (league_) out["league"] = league_->state();
   if (paired_) out["paired"] = paired_->state();
   // [tournament, hand, seat, label, reason] each, at most kFaultExamples.
   json examples = json::array();
@@ -244,6 +245,10 @@ void CellStats::restore(const json& in) {
   if (restored.shootout_) {
     if (!in.contains("shootout")) throw bad_state("missing shootout");
     restored.shootout_->restore(in["shootout"]);
+  }
+  if (restored.league_) {
+    if (!in.contains("league")) throw bad_state("missing league");
+    restored.league_->restore(in["league"]);
   }
   if (restored.cash_) {
     if (!in.contains("cash")) throw bad_state("missing cash");
