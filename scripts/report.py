@@ -54,6 +54,13 @@ The figures:
   adjusted_<i>.png  cell i, only when it was run with adjust_luck: ROI per
                     label, raw and luck-adjusted side by side with 95%
                     whiskers, what the adjustment removed made visible.
+  league_ratings_<i>.png  league cell i (format: league): a forest plot of
+                    the entrants' Plackett-Luce ratings with their 95%
+                    intervals, best at the top, each marked with its rank
+                    range.
+  league_ahead_<i>.png    league cell i: heat map of P(row finishes ahead of
+                    column at a table), entrants in rating order, the
+                    value written in each square up to 30 entrants.
 The per-cell figures are drawn for the first --max-cells cells (default 12,
 0 = all); the tables cover every cell.
 
@@ -99,7 +106,8 @@ DPI = 100
 WIDE = (9.0, 5.0)
 SQUARE = (7.0, 6.0)
 HIST_BINS = 60  # at most this many bins between 0 and the hand cap
-FIGURE_PREFIXES = ("compare_", "hands_", "survival_", "places_", "rates_", "h2h_", "capped", "headline_", "adjusted_")
+FIGURE_PREFIXES = ("compare_", "hands_", "survival_", "places_", "rates_", "h2h_", "capped", "headline_", "adjusted_",
+                   "league_")
 DEBIAN_PYTHON = "/usr/bin/python3"
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "docs", "summary.schema.json")
 REEXEC_GUARD = "SNGSIM_REPORT_REEXEC"
@@ -137,7 +145,7 @@ def load_summary(results_dir):
     required = ("params", "labels", "seats", "hand_cap", "hands", "survival", "players", "head_to_head")
     for i, cell in enumerate(cells):
         cell_format = cell.get("format", "sit-and-go") if isinstance(cell, dict) else None
-        if cell_format not in (None, "sit-and-go"):
+        if cell_format not in (None, "sit-and-go", "league"):
             # Shoot-out and cash cells have their own tables (shootout.csv,
             # cash.csv); the plots here are about single-table tournaments.
             raise BadInput(f"{path}: cell {i} is a {cell_format} cell; reports cover sit-and-go experiments only")
@@ -681,6 +689,61 @@ class Figures:
         fig.tight_layout()
         return self.save(fig, f"rates_{i}.png")
 
+    def league_ratings(self, cell, i):
+        """Forest plot: each entrant's rating and 95% interval, best at the top."""
+        plt = self.plt
+        standings = cell["league"]["standings"]
+        n = len(standings)
+        fig, ax = plt.subplots(figsize=(7.5, max(3.0, 0.28 * n + 1.2)))
+        for k, s in enumerate(standings):
+            y = n - 1 - k
+            ci = s.get("rating_ci95")
+            if ci:
+                ax.plot(ci, [y, y], color=colour(0), linewidth=2)
+            ax.plot([s["rating"]], [y], "o", color=colour(1), markersize=4)
+        ax.axvline(0.0, color="grey", linewidth=0.8, linestyle=":")
+        ax.set_yticks(range(n))
+        ax.set_yticklabels([f"{s['label']}  ({s['rank_range'][0]}-{s['rank_range'][1]})"
+                            if s["rank_range"][0] != s["rank_range"][1] else f"{s['label']}  ({s['rank']})"
+                            for s in reversed(standings)], fontsize=8 if n <= 40 else 5)
+        ax.set_xlabel("rating: Plackett-Luce log-strength, centred (95% interval; rank range in brackets)")
+        ax.set_title(wrap(f"League ratings, {cell_name(cell, i, self.experiment)}", 75), fontsize=10)
+        fig.tight_layout()
+        return self.save(fig, f"league_ratings_{i}.png")
+
+    def league_ahead(self, cell, i):
+        """Heat map of P(row finishes ahead of column), entrants by rating."""
+        plt = self.plt
+        league = cell["league"]
+        labels = cell["labels"]
+        order = [labels.index(s["label"]) for s in league["standings"]]
+        p = league["ahead"]["p"]
+        n = len(order)
+        grid = [[math.nan if p[r][c] is None else p[r][c] for c in order] for r in order]
+        side = max(5.0, min(14.0, 0.3 * n + 2.0))
+        fig, ax = plt.subplots(figsize=(side, side))
+        image = ax.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
+        if n <= 30:
+            size = 9 if n <= 8 else (7 if n <= 16 else 5)
+            for r in range(n):
+                for c in range(n):
+                    value = grid[r][c]
+                    if not math.isnan(value):
+                        ink = "white" if abs(value - 0.5) > 0.3 else "black"
+                        ax.text(c, r, f"{value:.2f}", ha="center", va="center", color=ink, fontsize=size)
+        names = [labels[k] for k in order]
+        tick = 8 if n <= 30 else 5
+        if n <= 120:
+            ax.set_xticks(range(n))
+            ax.set_yticks(range(n))
+            ax.set_xticklabels(names, rotation=60, ha="right", fontsize=tick)
+            ax.set_yticklabels(names, fontsize=tick)
+        ax.set_title(wrap(f"P(row finishes ahead of column at a table), {cell_name(cell, i, self.experiment)}", 75),
+                     fontsize=10)
+        fig.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        fig.tight_layout()
+        return self.save(fig, f"league_ahead_{i}.png")
+
     def head_to_head(self, cell, i):
         plt = self.plt
         labels = labels_by_mean_place(cell)
@@ -973,7 +1036,10 @@ def make_report(results_dir, max_cells):
     for i in range(detailed):
         cell = cells[i]
         files = [(figures.places(cell, i), "finishing places"), (figures.rates(cell, i), "win rate and ROI")]
-        if len(cell["labels"]) >= 2:
+        if cell.get("format") == "league":
+            files = [(figures.league_ratings(cell, i), "league ratings"),
+                     (figures.league_ahead(cell, i), "pairwise chances")] + files
+        elif len(cell["labels"]) >= 2:
             files.append((figures.head_to_head(cell, i), "head-to-head"))
         if any((cell["players"].get(label) or {}).get("luck_adjusted") for label in cell["labels"]):
             files.append((figures.adjusted(cell, i), "ROI raw and luck-adjusted"))

@@ -8,6 +8,7 @@
 
 #include "sim/formats/cash_session.h"
 #include "sim/formats/play_tournament.h"
+#include "sim/formats/league.h"
 #include "sim/formats/shootout.h"
 #include "sim/io/cash_hand_history_writer.h"
 #include "sim/io/hand_history_writer.h"
@@ -51,6 +52,10 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
       } else if (cell.format == Format::kSitAndGo) {
         HandHistoryWriter writer(cell, cell_directory, i);
         play_tournament(cell, labels, experiment.seed, i, hand, &writer);
+      } else if (cell.format == Format::kLeague) {
+        HandHistoryWriter writer(cell, cell_directory, i);
+        play_table(cell, cell.rules, league_seating(cell, i).entrant_of_seat, labels, deal_key(cell, experiment.seed, i),
+                   i, hand, &writer);
       }
     }
   }
