@@ -126,9 +126,17 @@ class CellColumns {
   std::vector<std::string> header_;
 };
 
-// The players of a sit-and-go or shoot-out cell; null for cash.
+// The tables of a sit-and-go cell, or a league's (its entrants as the
+// players); null for other formats.
+const SitAndGoSummary* tables_of(const CellSummary& cell) {
+  if (const auto* s = std::get_if<SitAndGoSummary>(&cell.detail)) return s;
+  if (const auto* s = std::get_if<LeagueSummary>(&cell.detail)) return &s->tables;
+  return nullptr;
+}
+
+// The players of a sit-and-go, league or shoot-out cell; null for cash.
 const std::vector<PlayerSummary>* players_of(const CellSummary& cell) {
-  if (const auto* s = std::get_if<SitAndGoSummary>(&cell.detail)) return &s->players;
+  if (const auto* s = tables_of(cell)) return &s->players;
   if (const auto* s = std::get_if<ShootoutSummary>(&cell.detail)) return &s->players;
   return nullptr;
 }
@@ -220,7 +228,7 @@ std::string hands_csv(const RunSummary& summary) {
   const CellColumns columns(summary, {"hands", "count"});
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
-    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    const auto* s = tables_of(summary.cells[c]);
     if (s == nullptr) continue;  // no hand-count histogram
     const auto& histogram = s->hands.histogram;  // [h - 1]
     for (std::size_t h = 1; h <= histogram.size(); ++h) {
@@ -237,7 +245,7 @@ std::string survival_csv(const RunSummary& summary) {
   const CellColumns columns(summary, {"hand", "players_left"});
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
-    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    const auto* s = tables_of(summary.cells[c]);
     if (s == nullptr) continue;  // shoot-outs and cash tables have no survival curve
     for (std::size_t h = 0; h < s->survival.size(); ++h) {
       std::vector<std::string> row = columns.prefix(c);
@@ -254,7 +262,7 @@ std::string head_to_head_csv(const RunSummary& summary) {
                             {"a", "b", "a_above_b", "ci_lo", "ci_hi", "tournaments", "above", "below", "tied"});
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
-    const auto* s = std::get_if<SitAndGoSummary>(&summary.cells[c].detail);
+    const auto* s = tables_of(summary.cells[c]);
     if (s == nullptr) continue;  // head to head is of sit-and-go cells
     for (const HeadToHeadSummary& h : s->head_to_head) {
       std::vector<std::string> row = columns.prefix(c);

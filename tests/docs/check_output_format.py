@@ -5,7 +5,7 @@ Usage: check_output_format.py SOURCE_DIR SNGSIM_BINARY
 
 Runs small experiments of the shipped configs (a sit-and-go with ICM at the
 cap, a matrix, a shoot-out, a cash table, duplicate seating, luck-adjusted
-duplicate seating, a stop rule)
+duplicate seating, a stop rule, a league)
 into a scratch folder, then checks each results folder:
   - the files present are the ones the document's file table promises;
   - every CSV header is `cell`, the matrix keys, then exactly the columns
@@ -45,6 +45,9 @@ RUNS = [
      ["-n", "4", "--set", "cash.hands=200", "--set", "cash.rake={percent: 5, cap: 60}"],
      lambda s: all(cell["rake_total"] > 0 for cell in s["cells"]) or "no rake was taken"),
     ("duplicate", "duplicate.yaml", ["-n", "30"], None),
+    ("league", "league.yaml", ["-n", "60"],
+     lambda s: all(len(cell["league"]["standings"]) == len(cell["labels"]) for cell in s["cells"])
+     or "a league without every entrant in its standings"),
     ("luck-adjusted, duplicate", "duplicate.yaml", ["-n", "60", "--set", "adjust_luck=true"],
      lambda s: all("roi_diff_adjusted" in pair for cell in s["cells"] for pair in cell["paired"])
      or "a pair without roi_diff_adjusted"),
@@ -156,7 +159,7 @@ def check_folder(run, folder, doc, files, problems):
     most_seats = max(cell["seats"] for cell in cells)
     luck = any("luck_adjusted" in player for cell in cells for player in cell.get("players", {}).values())
     tournament_cells = [cell for cell in cells if cell["format"] != "cash"]
-    sit_and_go = [cell for cell in cells if cell["format"] == "sit-and-go"]
+    sit_and_go = [cell for cell in cells if cell["format"] in ("sit-and-go", "league")]
     rows_expected = {
         "players.csv": sum(len(cell["labels"]) for cell in tournament_cells),
         "hands.csv": sum(cell["hand_cap"] for cell in sit_and_go),
@@ -164,6 +167,7 @@ def check_folder(run, folder, doc, files, problems):
         "head_to_head.csv": sum(len(cell["head_to_head"]) for cell in cells),
         "shootout.csv": sum(len(cell["labels"]) for cell in cells if cell["format"] == "shootout"),
         "cash.csv": sum(len(cell["labels"]) for cell in cells if cell["format"] == "cash"),
+        "league.csv": sum(len(cell["labels"]) for cell in cells if cell["format"] == "league"),
     }
     for name in sorted(n for n in present if n.endswith(".csv")):
         fixed = []
