@@ -62,8 +62,9 @@ def main():
         return value, grad
 
     result = minimize(negative, np.zeros(n), jac=True, method="BFGS", options={"gtol": 1e-10, "maxiter": 10000})
-    json.dump({"theta": result.x.tolist(), "log_posterior": -float(result.fun), "success": bool(result.success)},
-              open(sys.argv[2], "w"))
+    gradient = negative(result.x)[1]
+    json.dump({"theta": result.x.tolist(), "log_posterior": -float(result.fun), "success": bool(result.success),
+               "gradient_norm": float(np.linalg.norm(gradient))}, open(sys.argv[2], "w"))
 
 
 if __name__ == "__main__":

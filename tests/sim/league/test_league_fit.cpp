@@ -178,7 +178,7 @@ TEST_CASE("league fit: 95% jackknife intervals cover the true strengths 93-97% o
       covered += ci.lo <= truth[static_cast<std::size_t>(e)] && truth[static_cast<std::size_t>(e)] <= ci.hi ? 1 : 0;
       ++intervals;
     }
-    const double p = 1.0 / (1.0 + std::exp(truth[0] - truth[5]));  // entrant 0 ahead of entrant 5
+    const double p = 1.0 / (1.0 + std::exp(truth[5] - truth[0]));  // entrant 0 ahead of entrant 5
     const Interval pi = *fit.ahead_probability_ci95(0, 5);
     pairs_covered += pi.lo <= p && p <= pi.hi ? 1 : 0;
     ++pairs;
@@ -283,7 +283,9 @@ TEST_CASE("league fit: an independent maximum-likelihood fit in Python with scip
                                   " " + testing::quote(input.string()) + " " + testing::quote(output.string()));
   REQUIRE(code == 0);
   const nlohmann::json reference = nlohmann::json::parse(testing::read_text(output));
-  CHECK(reference["success"].get<bool>());
+  // BFGS may stop short of its own tolerance for rounding ("precision
+  // loss"); the gradient at its answer says whether it is the maximum.
+  CHECK(reference["gradient_norm"].get<double>() < 1e-6);
   CHECK(reference["log_posterior"].get<double>() == Approx(fit.log_posterior).epsilon(1e-9));
   for (int e = 0; e < entrants; ++e) {
     INFO("entrant " << e);
