@@ -109,11 +109,11 @@ def documented_files(doc, problems):
         if row[1] == "always":
             files[name[0]] = None
         else:
-            match = re.match(r"with (shoot-out|cash) cells$", row[1])
+            match = re.match(r"with (shoot-out|cash|league) cells$", row[1])
             if not match:
                 problems.append(f"output-format.md: the file table says `{row[1]}` for {name[0]}")
                 continue
-            files[name[0]] = {"shoot-out": "shootout", "cash": "cash"}[match.group(1)]
+            files[name[0]] = {"shoot-out": "shootout", "cash": "cash", "league": "league"}[match.group(1)]
     if not files:
         problems.append("output-format.md: no file table")
     return files
