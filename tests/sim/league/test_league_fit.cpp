@@ -286,7 +286,8 @@ TEST_CASE("league fit: an independent maximum-likelihood fit in Python with scip
   const nlohmann::json reference = nlohmann::json::parse(testing::read_text(output));
   // BFGS may stop short of its own tolerance for rounding ("precision
   // loss"); the gradient at its answer says whether it is the maximum.
-  CHECK(reference["gradient_norm"].get<double>() < 1e-6);
+  // (The log-likelihood sums about 4,500 stages, so 1e-4 is a relative 2e-8.)
+  CHECK(reference["gradient_norm"].get<double>() < 1e-4);
   CHECK(reference["log_posterior"].get<double>() == Approx(fit.log_posterior).epsilon(1e-9));
   for (int e = 0; e < entrants; ++e) {
     INFO("entrant " << e);
