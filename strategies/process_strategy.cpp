@@ -51,6 +51,7 @@ class ProcessBot final : public Strategy {
 
   Action answer(const Observation& observation) override {
     const BotConnection::Answer& answer = connection_.answer_of(ticket_);
+    last_decision_ns_ = answer.elapsed_us * 1000;
     switch (answer.outcome) {
       case BotConnection::Outcome::kReply: break;
       case BotConnection::Outcome::kTimeout:
@@ -82,6 +83,7 @@ class ProcessBot final : public Strategy {
   }
 
   std::int64_t bank_used_us() const override { return spec_->clock.bank_us - bank_left_us_; }
+  std::int64_t last_decision_ns() const override { return last_decision_ns_; }
 
  private:
   std::shared_ptr<const ProcessBotSpec> spec_;
@@ -97,6 +99,7 @@ class ProcessBot final : public Strategy {
   double prize_percent_ = 0.0;
   std::string line_;  // the request being written, reused
   int ticket_ = 0;    // the posted decide's, between ask() and answer()
+  std::int64_t last_decision_ns_ = -1;
 };
 
 }  // namespace

@@ -58,6 +58,13 @@ class Strategy {
   // Microseconds of the time bank (V5) this player drew on in the
   // tournament; only strategies under a clock (process bots) draw on it.
   virtual std::int64_t bank_used_us() const { return 0; }
+
+  // Nanoseconds the last decide() or answer() took, as the strategy itself
+  // measured it (a process bot: from its request written to its reply
+  // read), or -1 when it does not measure (built-ins: timing them would
+  // cost more than some of their decisions). Read by the decision-time
+  // statistics (sim/stats/decision_time_stats.cpp) after every decision.
+  virtual std::int64_t last_decision_ns() const { return -1; }
 };
 
 // What a strategy is created with, besides its parameters.

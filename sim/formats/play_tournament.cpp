@@ -98,7 +98,7 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
 
 bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
                    std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs, HandProgress& progress,
-                   bool may_pause) {
+                   bool may_pause, TableObserver* observer, const TableView* view) {
   const HandSetup& setup = hand.setup();
   while (!hand.is_terminal()) {
     // Resuming: the player to act is the one asked, whose answer is waiting.
@@ -111,6 +111,7 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
     };
     if (sit_outs == nullptr) {
       progress.faults += decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]) ? 0 : 1;
+      if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
       continue;
     }
     if (!resuming && sit_outs->out[seat]) {
@@ -126,6 +127,7 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
     const std::int64_t timeouts = faults_of_seat[seat].count(FaultReason::kTimeout);
     const bool fault = !decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
     progress.faults += fault ? 1 : 0;
+    if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
     sit_outs->clock[seat]->decided(fault, faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts, sit_outs->rule);
   }
   std::array<Chips, kMaxPlayers> stacks{};
@@ -145,7 +147,7 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
 }
 
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                 std::int64_t index, Hand& hand, HandObserver* observer) {
+                                 std::int64_t index, Hand& hand, TableObserver* observer) {
   const std::uint64_t key = deal_key(cell, seed, index);
   TablePlay table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
   table.play(false);
@@ -154,7 +156,7 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, HandObserver* observer, const PlaceValues* luck_place_values) {
+                            Hand& hand, TableObserver* observer, const PlaceValues* luck_place_values) {
   TablePlay table(cell, rules, entrant_of_seat, label_of_entrant, key, index, hand, observer, luck_place_values);
   table.play(false);
   return table.finish();

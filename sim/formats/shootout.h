@@ -82,7 +82,7 @@ PlaceValues first_round_place_values(const Cell& cell);
 
 // Sees the hands of one table; `table` as for shootout_table_key. May
 // return nullptr for tables nobody watches.
-using ShootoutObserverOf = std::function<HandObserver*(int table)>;
+using ShootoutObserverOf = std::function<TableObserver*(int table)>;
 
 class TablePlay;
 

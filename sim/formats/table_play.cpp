@@ -40,13 +40,15 @@ void note_first_faults(TournamentRecord& record, int hand) {
 
 TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector<int> entrant_of_seat,
                      const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
-                     HandObserver* observer, const PlaceValues* luck_place_values)
+                     TableObserver* observer, const PlaceValues* luck_place_values, int table)
     : cell_(cell),
       entrant_of_seat_(std::move(entrant_of_seat)),
       hand_(hand),
       observer_(observer),
+      decision_observer_(observer),
       strategies_(create_strategies(cell, entrant_of_seat_, key, rules, index)),
-      tournament_(rules, derive_key(key, kTableStream)) {
+      tournament_(rules, derive_key(key, kTableStream)),
+      view_{&tournament_, nullptr, entrant_of_seat_, label_of_entrant, index, table} {
   const int players = rules.players;
   record_.index = index;
   record_.seats = players;
@@ -90,13 +92,16 @@ bool TablePlay::play(bool may_pause) {
       in_hand_ = true;
       progress_ = HandProgress{};
     }
-    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause)) return false;
+    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause, decision_observer_,
+                       &view_)) {
+      return false;
+    }
     in_hand_ = false;
     if (progress_.faults > 0) note_first_faults(record_, tournament_.hands_played());
-    if (observer_ != nullptr) observer_->hand_finished(tournament_, hand_, entrant_of_seat_);
+    if (observer_ != nullptr) observer_->hand_finished(view_, hand_);
     const std::uint32_t alive_before = tournament_.alive_mask();
     tournament_.finish_hand(hand_);
-    if (observer_ != nullptr) observer_->hand_settled(tournament_, hand_, entrant_of_seat_);
+    if (observer_ != nullptr) observer_->hand_settled(view_, hand_);
     for (std::uint32_t busted = alive_before & ~tournament_.alive_mask(); busted != 0; busted &= busted - 1) {
       record_.bust_hand[static_cast<std::size_t>(std::countr_zero(busted))] =
           static_cast<std::int16_t>(tournament_.hands_played());
@@ -105,7 +110,7 @@ bool TablePlay::play(bool may_pause) {
 }
 
 TournamentRecord TablePlay::finish() {
-  if (observer_ != nullptr) observer_->tournament_finished(tournament_, entrant_of_seat_);
+  if (observer_ != nullptr) observer_->table_finished(view_);
   record_.hands = tournament_.hands_played();
   record_.level_reached = tournament_.level();
   record_.capped = tournament_.ended_by_cap();

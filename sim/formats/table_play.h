@@ -28,9 +28,10 @@ class TablePlay {
  public:
   // As play_table: `cell`, `rules`, `label_of_entrant`, `hand` and
   // `observer` must outlive the table; `hand` is its alone while it plays.
+  // `table` is what the observer is told (TableView::table: a shoot-out's).
   TablePlay(const Cell& cell, const TournamentRules& rules, std::vector<int> entrant_of_seat,
             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
-            HandObserver* observer = nullptr, const PlaceValues* luck_place_values = nullptr);
+            TableObserver* observer = nullptr, const PlaceValues* luck_place_values = nullptr, int table = 0);
   ~TablePlay();
   TablePlay(const TablePlay&) = delete;
   TablePlay& operator=(const TablePlay&) = delete;
@@ -47,11 +48,13 @@ class TablePlay {
   const Cell& cell_;
   std::vector<int> entrant_of_seat_;
   Hand& hand_;
-  HandObserver* observer_;
+  TableObserver* observer_;           // the luck observers, then the one given
+  TableObserver* decision_observer_;  // the one given: the luck observers need no decisions
   // Made before the Tournament, as play_table always has (a process bot
   // hears of its table first).
   std::vector<std::unique_ptr<Strategy>> strategies_;
   Tournament tournament_;
+  TableView view_;
   TournamentRecord record_;
   std::unique_ptr<RunoutLuck> luck_;
   std::unique_ptr<BoardLuck> board_luck_;

@@ -189,6 +189,14 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
         break;
     }
     out.paired = paired_summary(stats);
+    const SummaryContext context{cell, stats.labels(), out.tournaments, provenance.wall_seconds};
+    for (const auto& collector : stats.collectors()) {
+      std::optional<StatResult> result = collector->summarize(context);
+      if (!result) continue;
+      const CollectorInfo* info = find_collector(collector->name());
+      out.statistics.push_back(StatSummary{std::string(collector->name()), info ? info->fields : std::vector<StatField>{},
+                                           info && info->csv, std::move(*result)});
+    }
     // The runner's reason for stopping the cell early (sim/stats/stop_decision.h).
     if (!provenance.stop_reasons.empty() && !provenance.stop_reasons[i].empty()) {
       out.stop_reason = provenance.stop_reasons[i];

@@ -24,6 +24,7 @@
 
 #include "sim/config/experiment.h"
 #include "sim/stats/cell_stats.h"
+#include "sim/stats/collector_registry.h"
 #include "sim/stats/chi_square.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/stats/intervals.h"
@@ -191,6 +192,16 @@ struct PairSummary {
   std::optional<AdjustedDifference> mean_place_diff_adjusted, win_rate_diff_adjusted, roi_diff_adjusted;
 };
 
+// A collector's own result (Collector::summarize): summary.json's
+// cells[i].<name>, the console table when the collector asks for it, and
+// <name>.csv when its registry entry says so.
+struct StatSummary {
+  std::string name;
+  std::vector<StatField> fields;  // the registry's: the rows' columns
+  bool csv = false;
+  StatResult result;
+};
+
 struct CellSummary {
   std::size_t index = 0;
   Format format = Format::kSitAndGo;
@@ -201,6 +212,7 @@ struct CellSummary {
   std::optional<double> prize_pool;
   std::variant<SitAndGoSummary, ShootoutSummary, CashSummary> detail;
   std::vector<PairSummary> paired;
+  std::vector<StatSummary> statistics;     // collectors with their own result, registry order
   std::optional<std::string> stop_reason;  // stopped {reason, tournaments}
   std::int64_t stopped_tournaments = 0;
 };

@@ -312,6 +312,35 @@ json paired_json(const CellSummary& cell) {
   return result;
 }
 
+json stat_value_json(const StatValue& value) {
+  return std::visit(
+      [](const auto& v) -> json {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return nullptr;
+        } else if constexpr (std::is_same_v<T, Interval>) {
+          return json::array({v.lo, v.hi});
+        } else {
+          return v;
+        }
+      },
+      value);
+}
+
+// A collector's rows: [{"label": ..., field: value, ...}].
+json statistic_json(const StatSummary& statistic) {
+  json rows = json::array();
+  for (const StatRow& row : statistic.result.rows) {
+    json entry;
+    entry["label"] = row.label;
+    for (std::size_t f = 0; f < statistic.fields.size() && f < row.values.size(); ++f) {
+      entry[statistic.fields[f].name] = stat_value_json(row.values[f]);
+    }
+    rows.push_back(std::move(entry));
+  }
+  return rows;
+}
+
 json cell_json(const CellSummary& cell) {
   json result;
   result["index"] = cell.index;
@@ -328,6 +357,9 @@ json cell_json(const CellSummary& cell) {
       },
       cell.detail);
   result["paired"] = paired_json(cell);
+  for (const StatSummary& statistic : cell.statistics) {
+    if (!statistic.result.timing) result[statistic.name] = statistic_json(statistic);
+  }
   result["stopped"] = cell.stop_reason ? json{{"reason", *cell.stop_reason}, {"tournaments", cell.stopped_tournaments}}
                                        : json(nullptr);
   return result;
@@ -360,6 +392,18 @@ nlohmann::json summary_json(const RunSummary& summary) {
   if (summary.timeouts > 0) {
     result["provenance"]["timing_dependent"] = true;
     result["provenance"]["timeouts"] = summary.timeouts;
+  }
+  // Collectors' measurements (StatResult::timing): rows of every cell, with its index.
+  for (const CellSummary& cell : summary.cells) {
+    for (const StatSummary& statistic : cell.statistics) {
+      if (!statistic.result.timing) continue;
+      json& rows = result["provenance"][statistic.name];
+      if (rows.is_null()) rows = json::array();
+      for (json& row : statistic_json(statistic)) {
+        row["cell"] = cell.index;
+        rows.push_back(std::move(row));
+      }
+    }
   }
   json cells = json::array();
   for (const CellSummary& cell : summary.cells) cells.push_back(cell_json(cell));

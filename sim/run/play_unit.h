@@ -46,9 +46,10 @@ class CashInvariantObserver;
 class UnitPlay {
  public:
   // As play_unit; everything passed must outlive the unit, and `hand` is
-  // its alone until play() returns true.
+  // its alone until play() returns true. `watch` (CellStats::watch_unit of
+  // the statistics the unit is added to) watches its tables.
   UnitPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t unit,
-           const PlayOptions& options, Hand& hand);
+           const PlayOptions& options, Hand& hand, UnitWatch watch = {});
   ~UnitPlay();
   UnitPlay(const UnitPlay&) = delete;
   UnitPlay& operator=(const UnitPlay&) = delete;
@@ -79,6 +80,8 @@ class UnitPlay {
   std::unique_ptr<TableInvariantObserver> table_checker_;
   std::unique_ptr<ShootoutInvariantObservers> shootout_checkers_;
   std::unique_ptr<CashInvariantObserver> cash_checker_;
+  TableObserverList cash_observers_;  // the cash checker, then the watch
+  UnitWatch watch_;
   // The members' records so far.
   std::vector<TournamentRecord> tables_;
   std::vector<ShootoutRecord> shootouts_;

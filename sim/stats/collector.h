@@ -86,6 +86,10 @@ struct StatResult {
   bool show_on_console = false;
   std::string title;
   std::string note;
+  // Measurements of the machine rather than results of the seed (times):
+  // summary.json keeps them under provenance.<name> instead, rows with
+  // their "cell", so that results still compare without provenance.
+  bool timing = false;
 };
 
 // What summarize() may know besides the collector's own state.
@@ -156,6 +160,8 @@ class CollectorOf : public Collector {
     if (same == nullptr) throw std::invalid_argument("cannot merge statistics of different collectors");
     static_cast<Derived&>(*this).merge_same(*same);
   }
+  // So that Derived may default its operator== over its own members.
+  bool operator==(const CollectorOf&) const { return true; }
 };
 
 }  // namespace sngsim
