@@ -7,7 +7,7 @@
 
 #include "sim/stats/collector_registry.h"
 #include "sim/stats/state_json.h"
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 
 namespace sngsim {
 
