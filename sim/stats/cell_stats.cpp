@@ -184,7 +184,7 @@ void CellStats::add(const TournamentRecord& record) {
     totals.faults += record.faults[s];
     if (record.first_fault_hand[s] > 0) {
       fault_examples_.add(FaultExample{record.index, record.first_fault_hand[s], static_cast<int>(s),
-                                       record.label[s], record.first_fault_reason[s]});
+                                       record.label[s], record.first_fault_reason[s], record.first_fault_reply[s]});
     }
     if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
     ++seat_entries_[s];

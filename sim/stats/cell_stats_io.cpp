@@ -223,10 +223,12 @@ json CellStats::state() const {
   if (shootout_) out["shootout"] = shootout_->state();
   if (cash_) out["cash"] = cash_->state();
   if (paired_) out["paired"] = paired_->state();
-  // [tournament, hand, seat, label, reason] each, at most kFaultExamples.
+  // [tournament, hand, seat, label, reason] each, and the reply when there
+  // is one; at most kFaultExamples.
   json examples = json::array();
   for (const FaultExample& e : fault_examples_.list()) {
     examples.push_back({e.tournament, e.hand, e.seat, e.label, static_cast<int>(e.reason)});
+    if (!e.reply.empty()) examples.back().push_back(e.reply);
   }
   out["fault_examples"] = std::move(examples);
   if (luck_) out["luck"] = luck_->state();
@@ -259,9 +261,11 @@ void CellStats::restore(const json& in) {
   }
   restored.fault_examples_ = FaultExamples{};
   for (const json& e : in["fault_examples"]) {
-    if (!e.is_array() || e.size() != 5) throw bad_state("a fault example is not [tournament, hand, seat, label, reason]");
-    for (const json& value : e) {
-      if (!value.is_number_integer()) throw bad_state("a fault example holds a non-integer");
+    if (!e.is_array() || e.size() < 5 || e.size() > 6 || (e.size() == 6 && !e[5].is_string())) {
+      throw bad_state("a fault example is not [tournament, hand, seat, label, reason(, reply)]");
+    }
+    for (std::size_t i = 0; i < 5; ++i) {
+      if (!e[i].is_number_integer()) throw bad_state("a fault example holds a non-integer");
     }
     const int label = e[3].get<int>();
     const int reason = e[4].get<int>();
@@ -269,7 +273,8 @@ void CellStats::restore(const json& in) {
       throw bad_state("a fault example's label or reason is out of range");
     }
     restored.fault_examples_.list().push_back(FaultExample{e[0].get<std::int64_t>(), e[1].get<int>(), e[2].get<int>(),
-                                                           label, static_cast<FaultReason>(reason)});
+                                                           label, static_cast<FaultReason>(reason),
+                                                           e.size() == 6 ? e[5].get<std::string>() : std::string()});
   }
   if (restored.luck_) {
     if (!in.contains("luck")) throw bad_state("missing luck");
