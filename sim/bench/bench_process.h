@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "sim/bench/bench.h"
-#include "strategies/process_bot_spec.h"
+#include "bot_hosting/process_bot_spec.h"
 
 namespace sngsim {
 

@@ -24,7 +24,7 @@ struct FaultExample {
   int label = 0;                // index into the cell's labels
   FaultReason reason = FaultReason::kIllegal;
   // What the bot replied (a process bot's line or action, escaped and cut
-  // to 200 bytes: strategies/bot_protocol.h, escaped_reply); empty when
+  // to 200 bytes: bot_hosting/bot_protocol.h, escaped_reply); empty when
   // there was no reply (a crash, a timeout) or no bot to reply.
   std::string reply;
   bool operator==(const FaultExample&) const = default;
