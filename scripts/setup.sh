@@ -3,7 +3,7 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(cmake g++ make git libcli11-dev libtbb-dev libyaml-cpp-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libboost-dev libopenmpi-dev openmpi-bin clang libclang-rt-14-dev python3 python3-matplotlib python3-jsonschema python3-pip python3-setuptools python3-wheel python3-venv)
+packages=(cmake g++ make git libcli11-dev libtbb-dev libyaml-cpp-dev catch2 libtomlplusplus-dev nlohmann-json3-dev libboost-dev libopenmpi-dev openmpi-bin clang libclang-rt-14-dev python3 python3-matplotlib python3-jsonschema python3-mypy python3-pip python3-setuptools python3-wheel python3-venv)
 # The browser tests (tests/browser/): Debian's chromium, and Node with npm to
 # install playwright-core, which drives it. A Node that brings its own npm
 # (not Debian's packaging) is kept as it is.

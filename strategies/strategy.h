@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "engine/hand.h"
 #include "engine/rng.h"
@@ -45,6 +46,12 @@ class Strategy {
   virtual bool decides_outside() const { return false; }
   virtual void ask(const Observation& /*observation*/) {}
   virtual Action answer(const Observation& observation) { return decide(observation); }
+
+  // What the strategy answered in its last decision, as a fault example
+  // shows it (sim/stats/fault_examples.h): a bot in another process gives
+  // its reply, escaped and cut (bot_protocol.h, escaped_reply); empty for
+  // strategies without a reply to show. Asked right after a fault.
+  virtual std::string fault_reply() const { return {}; }
 
   // Called once per hand after it ends, for strategies that model their
   // opponents or keep count of the table.

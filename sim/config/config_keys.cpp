@@ -87,6 +87,8 @@ std::vector<ConfigKey> declare() {
     section("bots"),
     value("bots.tables_in_flight", R"md(integer 1..4096)md", R"md(`64`)md",
           R"md(With process bots: the tables each runner thread keeps in play at once; a table waiting for a bot pauses, and each bot gets the decisions waiting for it together (one `decide_batch` with protocol 2). Results do not depend on it. See [design-tables-in-flight.md](design-tables-in-flight.md).)md"),
+    value("bots.log_limit_mb", R"md(integer 0..1,048,576)md", R"md(`10`)md",
+          R"md(With process bots: how much of each label's stderr its log `bots/<label>.log` keeps, in MiB; the rest is counted, and a line at the end of the log says how many bytes were dropped. See [bot-protocol.md](bot-protocol.md#limits).)md"),
     section("time"),
     value("time.per_action_s", R"md(seconds > 0, decimals allowed)md", R"md(`5`)md",
           R"md(The time limit of one decision of a process bot (RULES V5). See [bot-protocol.md](bot-protocol.md#the-clock).)md"),

@@ -187,6 +187,7 @@ const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
 const std::vector<std::string> kTimeKeys = keys_of("time");
 const std::vector<std::string> kBotsKeys = keys_of("bots");
 constexpr std::int64_t kMaxTablesInFlight = 4096;
+constexpr std::int64_t kMaxBotLogLimitMib = 1024 * 1024;  // bots.log_limit_mb: a tebibyte
 const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
@@ -1413,6 +1414,10 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     const double bank = read_seconds(*time, "time", "bank_s", static_cast<double>(defaults.bank_us) / 1e6, true);
     spec->clock.per_action_us = static_cast<std::int64_t>(std::llround(per_action * 1e6));
     spec->clock.bank_us = static_cast<std::int64_t>(std::llround(bank * 1e6));
+  }
+  if (const Node* bots = root.find("bots")) {
+    spec->log_limit_bytes =
+        read_integer(*bots, "bots", "log_limit_mb", 0, kMaxBotLogLimitMib, kDefaultBotLogLimitBytes >> 20) << 20;
   }
   return spec;
 }

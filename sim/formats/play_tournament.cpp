@@ -55,13 +55,14 @@ namespace {
 // checking is free and a fold otherwise; the fault is counted by its reason.
 // A BotSetupFailure is no fault but a broken setup and ends the run.
 // `action_of(observation)` is the strategy's decide() or answer().
-// Returns whether the strategy's own action stood.
+// Returns the fault's reason, or nothing when the strategy's own action stood.
 template <typename ActionOf>
-bool decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand& hand, FaultCounts& faults) {
+std::optional<FaultReason> decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand& hand,
+                                           FaultCounts& faults) {
   FaultReason reason = FaultReason::kIllegal;
   try {
     const Action action = action_of(observation);
-    if (hand.apply(action) == ApplyError::kNone) return true;
+    if (hand.apply(action) == ApplyError::kNone) return std::nullopt;
   } catch (const StrategyFault& fault) {
     reason = fault.reason();
   } catch (const BotSetupFailure&) {
@@ -74,7 +75,17 @@ bool decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand&
   faults.add(reason);
   const Action fallback = observation.legal.can_check ? Action::check_call() : Action::fold();
   hand.apply(fallback);
-  return false;
+  return reason;
+}
+
+// A fault of `seat` in the hand: counted, and kept when it is the seat's
+// first of the hand, with the reply behind it.
+void note_fault(HandProgress& progress, std::size_t seat, FaultReason reason, const Strategy& strategy) {
+  ++progress.faults;
+  for (const HandFault& earlier : progress.first_faults) {
+    if (earlier.seat == static_cast<int>(seat)) return;
+  }
+  progress.first_faults.push_back(HandFault{static_cast<int>(seat), reason, strategy.fault_reply()});
 }
 
 }  // namespace
@@ -110,7 +121,9 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
       return resuming ? strategy.answer(observation) : strategy.decide(observation);
     };
     if (sit_outs == nullptr) {
-      progress.faults += decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]) ? 0 : 1;
+      if (const auto fault = decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat])) {
+        note_fault(progress, seat, *fault, strategy);
+      }
       if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
       continue;
     }
@@ -125,10 +138,11 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
       return false;
     }
     const std::int64_t timeouts = faults_of_seat[seat].count(FaultReason::kTimeout);
-    const bool fault = !decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
-    progress.faults += fault ? 1 : 0;
+    const auto fault = decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
+    if (fault) note_fault(progress, seat, *fault, strategy);
     if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
-    sit_outs->clock[seat]->decided(fault, faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts, sit_outs->rule);
+    sit_outs->clock[seat]->decided(fault.has_value(), faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts,
+                                   sit_outs->rule);
   }
   std::array<Chips, kMaxPlayers> stacks{};
   for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);

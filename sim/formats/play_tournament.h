@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/hand.h"
@@ -70,10 +71,19 @@ struct TableSitOuts {
 int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
               std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs = nullptr);
 
+// A seat's first fault in a hand: its reason and the reply behind it
+// (Strategy::fault_reply), for the fault examples.
+struct HandFault {
+  int seat = 0;
+  FaultReason reason = FaultReason::kIllegal;
+  std::string reply;
+};
+
 // Where a hand that may pause stands between calls of continue_hand.
 struct HandProgress {
   bool waiting = false;  // the player to act was asked (Strategy::ask) and not yet answered
   int faults = 0;        // the hand's faults so far
+  std::vector<HandFault> first_faults;  // each faulting seat's first, in the order they happened
 };
 
 // play_hand in steps: plays the started hand on from `progress` until it

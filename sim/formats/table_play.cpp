@@ -22,17 +22,13 @@ double prize_percent(const std::vector<int>& percent, Placement place) {
 }
 
 // After a hand with faults (rare): the seats whose first fault it was.
-void note_first_faults(TournamentRecord& record, int hand) {
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    if (record.first_fault_hand[s] != 0 || record.faults[s].total() == 0) continue;
+void note_first_faults(TournamentRecord& record, int hand, std::vector<HandFault>& faults) {
+  for (HandFault& fault : faults) {
+    const auto s = static_cast<std::size_t>(fault.seat);
+    if (record.first_fault_hand[s] != 0) continue;
     record.first_fault_hand[s] = static_cast<std::int16_t>(hand);
-    for (std::size_t r = 0; r < record.faults[s].by_reason.size(); ++r) {
-      if (record.faults[s].by_reason[r] > 0) {
-        record.first_fault_reason[s] = static_cast<FaultReason>(r);
-        break;
-      }
-    }
+    record.first_fault_reason[s] = fault.reason;
+    record.first_fault_reply[s] = std::move(fault.reply);
   }
 }
 
@@ -97,7 +93,7 @@ bool TablePlay::play(bool may_pause) {
       return false;
     }
     in_hand_ = false;
-    if (progress_.faults > 0) note_first_faults(record_, tournament_.hands_played());
+    if (progress_.faults > 0) note_first_faults(record_, tournament_.hands_played(), progress_.first_faults);
     if (observer_ != nullptr) observer_->hand_finished(view_, hand_);
     const std::uint32_t alive_before = tournament_.alive_mask();
     tournament_.finish_hand(hand_);

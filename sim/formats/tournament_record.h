@@ -1,9 +1,11 @@
 #pragma once
 // What one finished tournament contributes to the statistics: small, fixed
-// size, no allocation, so millions can stream through the accumulators.
+// size, no allocation (the fault replies are empty strings but after a
+// fault), so millions can stream through the accumulators.
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "engine/hand.h"
 #include "engine/tournament.h"
@@ -36,9 +38,11 @@ struct TournamentRecord {
   std::array<Chips, kMaxPlayers> final_chips{};        // 0 for eliminated players
   std::array<std::int16_t, kMaxPlayers> bust_hand{};   // hand number of elimination, 0 if never
   std::array<FaultCounts, kMaxPlayers> faults{};       // V5: rejected or failed decisions
-  // The hand of each seat's first fault (0: none) and its reason.
+  // The hand of each seat's first fault (0: none), its reason and the reply
+  // behind it (Strategy::fault_reply: escaped, cut; empty for most).
   std::array<std::int16_t, kMaxPlayers> first_fault_hand{};
   std::array<FaultReason, kMaxPlayers> first_fault_reason{};
+  std::array<std::string, kMaxPlayers> first_fault_reply{};
   int hands = 0;          // hands played
   int level_reached = 1;  // blind level of the last hand
   bool capped = false;    // ended by the hand cap (R21)

@@ -192,6 +192,7 @@ void sit_and_go_json(const CellSummary& cell, const SitAndGoSummary& s, json& re
                           {"seat", e.seat},
                           {"label", cell.labels[static_cast<std::size_t>(e.label)]},
                           {"reason", fault_reason_name(e.reason)}});
+      if (!e.reply.empty()) examples.back()["reply"] = e.reply;
     }
     result["fault_examples"] = std::move(examples);
   }

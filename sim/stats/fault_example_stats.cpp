@@ -10,18 +10,20 @@ void FaultExampleStats::add(const FinishedUnit& unit, const TableObserver* /*wat
     for (int seat = 0; seat < record.seats; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
       if (record.first_fault_hand[s] > 0) {
-        examples_.add(
-            FaultExample{record.index, record.first_fault_hand[s], seat, record.label[s], record.first_fault_reason[s]});
+        examples_.add(FaultExample{record.index, record.first_fault_hand[s], seat, record.label[s],
+                                   record.first_fault_reason[s], record.first_fault_reply[s]});
       }
     }
   }
 }
 
-// [tournament, hand, seat, label, reason] each, at most kFaultExamples.
+// [tournament, hand, seat, label, reason] each, and the reply when there
+// is one; at most kFaultExamples.
 void FaultExampleStats::save(nlohmann::json& cell_state) const {
   nlohmann::json examples = nlohmann::json::array();
   for (const FaultExample& e : examples_.list()) {
     examples.push_back({e.tournament, e.hand, e.seat, e.label, static_cast<int>(e.reason)});
+    if (!e.reply.empty()) examples.back().push_back(e.reply);
   }
   cell_state["fault_examples"] = std::move(examples);
 }
@@ -33,9 +35,11 @@ void FaultExampleStats::load(const nlohmann::json& in) {
   }
   FaultExamples restored;
   for (const nlohmann::json& e : in["fault_examples"]) {
-    if (!e.is_array() || e.size() != 5) throw bad_state("a fault example is not [tournament, hand, seat, label, reason]");
-    for (const nlohmann::json& value : e) {
-      if (!value.is_number_integer()) throw bad_state("a fault example holds a non-integer");
+    if (!e.is_array() || e.size() < 5 || e.size() > 6 || (e.size() == 6 && !e[5].is_string())) {
+      throw bad_state("a fault example is not [tournament, hand, seat, label, reason(, reply)]");
+    }
+    for (std::size_t i = 0; i < 5; ++i) {
+      if (!e[i].is_number_integer()) throw bad_state("a fault example holds a non-integer");
     }
     const int label = e[3].get<int>();
     const int reason = e[4].get<int>();
@@ -43,7 +47,8 @@ void FaultExampleStats::load(const nlohmann::json& in) {
       throw bad_state("a fault example's label or reason is out of range");
     }
     restored.list().push_back(FaultExample{e[0].get<std::int64_t>(), e[1].get<int>(), e[2].get<int>(), label,
-                                           static_cast<FaultReason>(reason)});
+                                           static_cast<FaultReason>(reason),
+                                           e.size() == 6 ? e[5].get<std::string>() : std::string()});
   }
   examples_ = std::move(restored);
 }
