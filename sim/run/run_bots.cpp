@@ -10,12 +10,14 @@ namespace sngsim {
 
 RunBots::RunBots(const Experiment& experiment, const std::filesystem::path& out, int rank) {
   std::vector<std::shared_ptr<const ProcessBotSpec>> specs;
+  bool hosted = false;
   for (const Cell& cell : experiment.cells) {
     for (const Entrant& entrant : cell.entrants) {
       if (entrant.process != nullptr) specs.push_back(entrant.process);
+      hosted = hosted || entrant.hosted;
     }
   }
-  if (specs.empty()) return;
+  if (specs.empty() && !hosted) return;
   // Beside the results, which are written under a temporary name and
   // renamed whole: the logs join them once they are.
   staging_ = out.string() + (rank > 0 ? ".bots-rank-" + std::to_string(rank) : std::string(".bots-tmp"));
@@ -23,7 +25,12 @@ RunBots::RunBots(const Experiment& experiment, const std::filesystem::path& out,
   std::filesystem::remove_all(staging_, ignored);
   try {
     std::filesystem::create_directories(staging_);
-    session_.emplace(specs, staging_);
+    // Hosted bots (sim/config/hosted_bots.h) log there too: their faults' tracebacks.
+    if (specs.empty()) {
+      set_bot_log_directory(staging_);
+    } else {
+      session_.emplace(specs, staging_);
+    }
   } catch (const BotSetupFailure& failure) {
     std::filesystem::remove_all(staging_, ignored);  // nothing half-written
     staging_.clear();

@@ -2,7 +2,8 @@
 // The bots in other processes of one run (strategy: process,
 // strategies/bot_pool.h): greeted before the first tournament, sent bye
 // after the last, and their stderr logs moved into the results folder as
-// bots/<label>.log. Nothing happens for a run without process bots.
+// bots/<label>.log. Hosted bots (strategy: python) log there too. Nothing
+// happens for a run without either.
 
 #include <filesystem>
 #include <memory>
