@@ -1,11 +1,16 @@
 #include "python_bots.h"
 
+#include <pybind11/numpy.h>
+
+#include <array>
 #include <fstream>
 #include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "sim/env/discrete_actions.h"
+#include "sim/env/observation_encoding.h"
 #include "sim/run/tables_in_flight.h"
 #include "strategies/bot_pool.h"
 #include "strategies/bot_protocol.h"
@@ -25,6 +30,21 @@ struct BotKind {
   py::object params;  // dict
   py::object decide_batch;  // the class's own decide_batch, or None for the kit's default
   std::string label;
+  // batch_format = "numpy": decide_batch gets arrays (docs/python.md) and
+  // answers action indices of `actions` (sim/env/discrete_actions.h).
+  bool numpy = false;
+  DiscreteActions actions;
+};
+
+// A question of a numpy bot, as the arrays hold it.
+struct EncodedQuestion {
+  std::array<float, kObservationSize> observation{};
+  std::array<std::int8_t, 16> mask{};
+  Chips call = 0;
+  Chips min_raise_to = 0;
+  Chips max_raise_to = 0;
+  Chips pot = 0;
+  int hand = 0;
 };
 
 // Python objects of ended seats, dropped by the next holder of the GIL.
@@ -69,13 +89,21 @@ class PythonBot final : public Strategy {
   bool decides_outside() const override { return true; }
 
   void ask(const Observation& observation) override {
-    encode_decide(line_, tournament_, seat_, hand_, observation, DecisionTime{});
+    if (kind_->numpy) {
+      encode(observation);
+    } else {
+      encode_decide(line_, tournament_, seat_, hand_, observation, DecisionTime{});
+    }
     t_waiting.push_back(this);
   }
 
   Action answer(const Observation& observation) override {
     if (!fault_.empty()) throw StrategyFault(FaultReason::kError, fault_);
-    return judge_action(reply_, observation.legal);
+    if (!kind_->numpy) return judge_action(reply_, observation.legal);
+    if (index_ < 0 || index_ >= kind_->actions.size() || !kind_->actions.is_legal(observation, index_)) {
+      throw StrategyFault(FaultReason::kIllegal, "action index " + std::to_string(index_) + " is not legal here");
+    }
+    return kind_->actions.to_action(observation, index_);
   }
 
   void hand_ended(const HandEnd& /*end*/) override { ++hand_; }
@@ -104,8 +132,75 @@ class PythonBot final : public Strategy {
   }
 
  private:
+  void encode(const Observation& observation) {
+    if (!question_) question_ = std::make_unique<EncodedQuestion>();
+    EncodedQuestion& q = *question_;
+    encode_observation(observation, q.observation);
+    kind_->actions.write_mask(observation, std::span<std::int8_t>(q.mask.data(), kind_->actions.size()));
+    q.call = observation.legal.call_amount;
+    q.min_raise_to = observation.legal.min_raise_to;
+    q.max_raise_to = observation.legal.max_raise_to;
+    q.pot = observation.pot;
+    q.hand = hand_;
+  }
+
+  // A numpy bot's batch: arrays in, action indices out (docs/python.md).
+  static void answer_numpy_group(const BotKind& kind, const std::vector<PythonBot*>& group) {
+    const auto n = static_cast<py::ssize_t>(group.size());
+    const auto width = static_cast<py::ssize_t>(kind.actions.size());
+    py::array_t<float> observations({n, static_cast<py::ssize_t>(kObservationSize)});
+    py::array_t<std::int8_t> mask({n, width});
+    py::array_t<std::int64_t> call(n), min_raise_to(n), max_raise_to(n), pot(n), tournament(n);
+    py::array_t<std::int32_t> seat(n), hand(n);
+    auto o = observations.mutable_unchecked<2>();
+    auto m = mask.mutable_unchecked<2>();
+    auto c = call.mutable_unchecked<1>(), lo = min_raise_to.mutable_unchecked<1>(),
+         hi = max_raise_to.mutable_unchecked<1>(), p = pot.mutable_unchecked<1>(), t = tournament.mutable_unchecked<1>();
+    auto s = seat.mutable_unchecked<1>(), h = hand.mutable_unchecked<1>();
+    for (py::ssize_t i = 0; i < n; ++i) {
+      PythonBot& bot = *group[static_cast<std::size_t>(i)];
+      const EncodedQuestion& q = *bot.question_;
+      std::copy(q.observation.begin(), q.observation.end(), &o(i, 0));
+      std::copy(q.mask.begin(), q.mask.begin() + width, &m(i, 0));
+      c(i) = q.call;
+      lo(i) = q.min_raise_to;
+      hi(i) = q.max_raise_to;
+      p(i) = q.pot;
+      t(i) = std::stoll(bot.tournament_);
+      s(i) = bot.seat_;
+      h(i) = q.hand;
+      bot.fault_.clear();
+    }
+    py::dict batch;
+    batch["observation"] = observations;
+    batch["action_mask"] = mask;
+    batch["call"] = call;
+    batch["min_raise_to"] = min_raise_to;
+    batch["max_raise_to"] = max_raise_to;
+    batch["pot"] = pot;
+    batch["tournament"] = tournament;
+    batch["seat"] = seat;
+    batch["hand"] = hand;
+    try {
+      const auto chosen = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(
+          kind.decide_batch(batch));
+      if (!chosen || chosen.ndim() != 1 || chosen.shape(0) != n) {
+        throw py::value_error("decide_batch must return one action index per row (" + std::to_string(n) + ")");
+      }
+      const auto a = chosen.unchecked<1>();
+      for (py::ssize_t i = 0; i < n; ++i) group[static_cast<std::size_t>(i)]->index_ = static_cast<int>(a(i));
+    } catch (py::error_already_set& error) {
+      log_fault(kind.label, py::cast<std::string>(hosting().attr("format_exception")(error.value())));
+      for (PythonBot* bot : group) bot->fault_ = "decide_batch raised " + std::string(error.what());
+    }
+  }
+
   static void answer_group(const BotKind& kind, const std::vector<PythonBot*>& group,
                            std::vector<ActionReply>& replies) {
+    if (kind.numpy) {
+      answer_numpy_group(kind, group);
+      return;
+    }
     py::list bots;
     py::list lines;
     for (PythonBot* bot : group) {
@@ -154,6 +249,8 @@ class PythonBot final : public Strategy {
   std::string line_;   // the decide waiting for its answer
   PyObject* instance_ = nullptr;  // the seat's Bot, made at its first question
   ActionReply reply_;
+  std::unique_ptr<EncodedQuestion> question_;  // numpy bots: the waiting question, encoded
+  int index_ = -1;                              // numpy bots: the action index answered
   std::string fault_;  // why the last question has no answer; empty when it has one
 };
 
@@ -184,6 +281,18 @@ StrategyMaker PythonBotHost::bind(const HostedBotEntry& entry) const {
                     : hosting().attr("import_object")(entry.object, entry.python_path);
     kind->params = py::module_::import("json").attr("loads")(entry.params_json);
     kind->decide_batch = hosting().attr("own_decide_batch")(kind->cls);
+    const py::object format = py::getattr(kind->cls, "batch_format", py::none());
+    if (!format.is_none() && py::cast<std::string>(py::str(format)) == "numpy") {
+      if (kind->decide_batch.is_none()) throw std::invalid_argument("batch_format = \"numpy\" needs its own decide_batch");
+      kind->numpy = true;
+      const py::object fractions = py::getattr(kind->cls, "raise_fractions", py::none());
+      if (!fractions.is_none()) kind->actions = DiscreteActions(py::cast<std::vector<double>>(fractions));
+      if (kind->actions.size() > static_cast<int>(std::tuple_size_v<decltype(EncodedQuestion::mask)>)) {
+        throw std::invalid_argument("raise_fractions: at most 13 fractions");
+      }
+    } else if (!format.is_none() && py::cast<std::string>(py::str(format)) != "observations") {
+      throw std::invalid_argument("batch_format is \"observations\" (the default) or \"numpy\"");
+    }
   } catch (py::error_already_set& error) {
     // The exception's own line: the traceback is the binding's, not the user's.
     throw std::invalid_argument(py::cast<std::string>(py::str(error.value())));

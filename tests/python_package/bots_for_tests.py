@@ -52,3 +52,26 @@ class SlowBot(Bot):
 
 
 PID = os.getpid()
+
+
+class NumpyCallBot(Bot):
+    """The numpy batch form: check/call (index 1) for every row."""
+
+    batch_format = "numpy"
+    shapes: list[tuple] = []
+
+    @classmethod
+    def decide_batch(cls, batch):
+        cls.shapes.append((batch["observation"].shape, batch["observation"].dtype.name, batch["action_mask"].shape,
+                           bool(batch["action_mask"][:, 1].all())))
+        return np.ones(len(batch["observation"]), dtype=np.int64)
+
+
+class NumpyFoldBot(Bot):
+    """Index 0 (fold) everywhere: illegal where checking is free."""
+
+    batch_format = "numpy"
+
+    @classmethod
+    def decide_batch(cls, batch):
+        return np.zeros(len(batch["seat"]), dtype=np.int64)

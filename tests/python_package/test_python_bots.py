@@ -107,3 +107,24 @@ def test_strategy_python_is_refused_by_the_cli_and_a_bad_object_by_python(tmp_pa
                               "ModuleNotFoundError: No module named 'nowhere'")
     else:
         raise AssertionError("no ConfigError")
+
+
+def test_a_numpy_bot_gets_arrays_and_plays_as_the_same_policy_in_objects(tmp_path: Path) -> None:
+    config = lineup_config(tmp_path, "{strategy: mine, count: 2}")
+    config.write_text(config.read_text().replace("  - strategy: random\n", ""))
+    bots_for_tests.NumpyCallBot.shapes.clear()
+    arrays = sngsim.run(config, bots={"mine": bots_for_tests.NumpyCallBot}, threads=2, progress=False,
+                        out=tmp_path / "numpy")
+    objects = sngsim.run(config, bots={"mine": bots_for_tests.CallBot}, threads=1, progress=False,
+                         out=tmp_path / "objects")
+    assert without_timing(arrays.summary) == without_timing(objects.summary)
+    shape, dtype, mask_shape, call_always_legal = bots_for_tests.NumpyCallBot.shapes[0]
+    assert shape[1] == 242 and dtype == "float32" and mask_shape == (shape[0], 5) and call_always_legal
+    assert max(s[0][0] for s in bots_for_tests.NumpyCallBot.shapes) > 8
+
+
+def test_an_illegal_numpy_index_is_a_fault(tmp_path: Path) -> None:
+    config = lineup_config(tmp_path, "{strategy: folder}")
+    results = sngsim.run(config, bots={"folder": bots_for_tests.NumpyFoldBot}, progress=False, out=tmp_path / "o")
+    player = results.cells[0].player("folder")
+    assert player.faults > 0 and player.faults_by_reason == {"illegal": player.faults}
