@@ -12,8 +12,8 @@
 #include "sim/env/discrete_actions.h"
 #include "sim/env/observation_encoding.h"
 #include "sim/run/tables_in_flight.h"
-#include "strategies/bot_pool.h"
-#include "strategies/bot_protocol.h"
+#include "bot_hosting/bot_pool.h"
+#include "bot_hosting/bot_protocol.h"
 #include "strategies/strategy_fault.h"
 
 namespace py = pybind11;

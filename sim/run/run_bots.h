@@ -1,6 +1,6 @@
 #pragma once
 // The bots in other processes of one run (strategy: process,
-// strategies/bot_pool.h): greeted before the first tournament, sent bye
+// bot_hosting/bot_pool.h): greeted before the first tournament, sent bye
 // after the last, and their stderr logs moved into the results folder as
 // bots/<label>.log. Hosted bots (strategy: python) log there too. Nothing
 // happens for a run without either.
@@ -11,7 +11,7 @@
 #include <string>
 
 #include "sim/config/experiment.h"
-#include "strategies/bot_pool.h"
+#include "bot_hosting/bot_pool.h"
 
 namespace sngsim {
 
