@@ -30,6 +30,7 @@
 #include "sim/config/utf8.h"
 #include "bot_hosting/plugin_strategy.h"
 #include "bot_hosting/process_strategy.h"
+#include "sim/config/hosted_bots.h"
 #include "strategies/registry.h"
 
 namespace sngsim {
@@ -184,6 +185,9 @@ const std::string kPluginStrategy = "plugin";
 const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
+// Nor a bot a host program provides in this process (sim/config/hosted_bots.h).
+const std::string kPythonStrategy = "python";
+const std::vector<std::string> kHostedOnlyKeys = {"object", "python_path"};
 const std::vector<std::string> kTimeKeys = keys_of("time");
 const std::vector<std::string> kBotsKeys = keys_of("bots");
 constexpr std::int64_t kMaxTablesInFlight = 4096;
@@ -496,6 +500,7 @@ class Reader {
   double read_seconds(const Node& map, const std::string& section, const std::string& key, double fallback,
                       bool zero_allowed) const;
   // strategy: process: the entry's command and settings, checked.
+  StrategyMaker bind_hosted_bot(const Node& item, const std::string& path, Entrant& entrant) const;
   std::shared_ptr<ProcessBotSpec> read_process_bot(const Node& root, const Node& item, const std::string& path,
                                                    const std::string& label) const;
   std::string place_of(const Origin& at) const;
@@ -883,6 +888,16 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
     const Entry* plugin_path = item.find_entry("path");
     const Plugin* plugin = nullptr;
+    const HostedBots* host = hosted_bots();
+    entrant.hosted = entrant.strategy == kPythonStrategy ||
+                     (host != nullptr && find_strategy(entrant.strategy) == nullptr && host->provides(entrant.strategy));
+    if (!entrant.hosted) {
+      for (const std::string& key : kHostedOnlyKeys) {
+        if (const Entry* entry = item.find_entry(key)) {
+          fail(entry->key_origin, path + "." + key + " is only read with strategy: python");
+        }
+      }
+    }
     if (entrant.strategy != kProcessStrategy) {
       for (const std::string& key : kProcessOnlyKeys) {
         if (const Entry* entry = item.find_entry(key)) {
@@ -908,12 +923,15 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.info = &plugin->info;
     } else {
       if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
-      entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info() : find_strategy(entrant.strategy);
+      entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info()
+                     : entrant.hosted                      ? &hosted_strategy_info()
+                                                           : find_strategy(entrant.strategy);
     }
     if (entrant.info == nullptr) {
       std::vector<std::string> known = strategy_names();
       known.push_back(kPluginStrategy);
       known.push_back(kProcessStrategy);
+      known.push_back(kPythonStrategy);
       fail(strategy->origin, "unknown strategy '" + entrant.strategy + "'" + did_you_mean(entrant.strategy, known) +
                                  "; known strategies: " + join(known, ", "));
     }
@@ -928,7 +946,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       expect_map(*params, path + ".params");
       for (const auto& param : params->entries) {
         // A process bot's params go to it as JSON, nested or not.
-        if (entrant.strategy == kProcessStrategy) {
+        if (entrant.strategy == kProcessStrategy || entrant.hosted) {
           given[param.key] = render(param.value);
           continue;
         }
@@ -942,7 +960,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     // A plug-in or a process bot declares no parameters: whatever is given
     // passes through as text.
     std::vector<ParamSpec> specs = entrant.info->params;
-    if (plugin != nullptr || entrant.strategy == kProcessStrategy) {
+    if (plugin != nullptr || entrant.strategy == kProcessStrategy || entrant.hosted) {
       for (const auto& [name, value] : given) specs.push_back({name, value, "plug-in parameter", false, 0.0, 0.0});
     }
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
@@ -953,6 +971,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.make = bind_process_bot(spec);
       entrant.process = std::move(spec);
       entrant.clocked = true;
+    } else if (entrant.hosted) {
+      entrant.make = bind_hosted_bot(item, path, entrant);
     } else {
       try {
         entrant.make = entrant.info->bind(entrant.params);
@@ -968,7 +988,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       // Two plug-ins share the strategy name but not the StrategyInfo.
       if (first.strategy != entrant.strategy || first.info != entrant.info ||
           first.params.all() != entrant.params.all() ||
-          (first.process != nullptr && first.process->identity() != entrant.process->identity())) {
+          (first.process != nullptr && first.process->identity() != entrant.process->identity()) ||
+          first.hosted_object != entrant.hosted_object) {
         fail(label != nullptr ? label->origin : strategy->origin,
              "label '" + entrant.label + "' already names lineup[" + std::to_string(owner->second) +
                  "], which has a different strategy or params; give this entry its own label");
@@ -1314,6 +1335,48 @@ nlohmann::json param_json(const Node& node) {
 }
 
 }  // namespace
+
+StrategyMaker Reader::bind_hosted_bot(const Node& item, const std::string& path, Entrant& entrant) const {
+  const Node* strategy = item.find("strategy");
+  const HostedBots* host = hosted_bots();
+  if (host == nullptr) {
+    fail(strategy->origin, path + ": strategy: python plays only in Python, with sngsim.run() of the sngsim "
+                                  "package (docs/python.md); the sngsim program cannot host it");
+  }
+  HostedBotEntry entry;
+  entry.strategy = entrant.strategy;
+  entry.label = entrant.label;
+  const Node* object = item.find("object");
+  if (entrant.strategy == kPythonStrategy) {
+    if (object == nullptr) {
+      fail(item.origin, path + " needs 'object' (\"module:Class\", a Bot class) with strategy: python");
+    }
+    entry.object = read_scalar(*object, path + ".object", "\"module:Class\"");
+  } else {
+    if (object != nullptr) fail(object->origin, path + ".object: '" + entrant.strategy + "' is already a bot");
+    entry.object = entrant.strategy;
+  }
+  if (const Node* python_path = item.find("python_path")) {
+    const std::string& folder = read_scalar(*python_path, path + ".python_path", "a folder");
+    entry.python_path = resolve_config_path(folder, std::filesystem::path(display_name_).parent_path()).string();
+  }
+  entry.params_json = "{}";
+  if (const Node* params = item.find("params")) {
+    try {
+      entry.params_json = param_json(*params).dump();
+    } catch (const nlohmann::json::type_error&) {
+      fail(params->origin, path + ".params must be UTF-8 text: a Python bot gets them as JSON");
+    }
+    if (entry.params_json == "null") entry.params_json = "{}";
+  }
+  entrant.hosted_object = entry.object + "|" + entry.python_path + "|" + entry.params_json;
+  try {
+    return host->bind(entry);
+  } catch (const std::invalid_argument& error) {
+    fail(object != nullptr ? object->origin : strategy->origin,
+         path + (object != nullptr ? ".object: " : ".strategy: ") + error.what());
+  }
+}
 
 std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const Node& item, const std::string& path,
                                                          const std::string& label) const {
