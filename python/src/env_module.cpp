@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -115,6 +116,32 @@ PYBIND11_MODULE(_env, m) {
           },
           py::arg("table"), py::arg("obs"), py::arg("mask"))
       .def("step", &SitAndGoTables::step, py::arg("table"), py::arg("action"))
+      .def(
+          "step_observe",
+          [](SitAndGoTables& self, int t, int action, CArray<float> observations, CArray<std::int8_t> masks,
+             CArray<double> rewards) {
+            // The AEC env's step in one call: the acting learner acts, its
+            // mask row is cleared, every learner's reward is taken into
+            // `rewards`, and the next learner to act (returned; -1 once the
+            // tournament is over) has its rows written.
+            const auto learners = static_cast<std::size_t>(self.learners());
+            const auto width = static_cast<std::size_t>(self.actions().size());
+            float* o = writable(observations, learners * kObservationSize, "observations");
+            std::int8_t* k = writable(masks, learners * width, "masks");
+            double* r = writable(rewards, learners, "rewards");
+            const int before = self.acting_learner(t);
+            self.step(t, action);
+            if (before >= 0) std::fill_n(k + static_cast<std::size_t>(before) * width, width, std::int8_t{0});
+            for (std::size_t l = 0; l < learners; ++l) r[l] = self.take_reward(t, static_cast<int>(l));
+            const int acting = self.acting_learner(t);
+            if (acting >= 0) {
+              const auto a = static_cast<std::size_t>(acting);
+              self.encode(t, std::span<float, kObservationSize>(o + a * kObservationSize, kObservationSize),
+                          std::span<std::int8_t>(k + a * width, width));
+            }
+            return acting;
+          },
+          py::arg("table"), py::arg("action"), py::arg("observations"), py::arg("masks"), py::arg("rewards"))
       .def("take_reward", &SitAndGoTables::take_reward, py::arg("table"), py::arg("learner"))
       .def("record", &record_of, py::arg("table"),
            "The last tournament the table finished: places, final chips and labels by seat, learner seats, hands, "

@@ -81,6 +81,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
         # Each learner's last observation (its mask zero unless it is to act).
         self._observations = np.zeros((learners, OBSERVATION_SIZE), np.float32)
         self._masks = np.zeros((learners, self._actions), np.int8)
+        self._rewards = np.zeros(learners, np.float64)
         self._seeded = False
         self.agents: list[str] = []
 
@@ -111,7 +112,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
         self._skip_agent_selection = None
         # Chips won or lost before the first decision are paid with the
         # reward of the first step.
-        self._after_move()
+        self._after_reset()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         k = self.possible_agents.index(agent)
@@ -124,12 +125,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
             return
         if action is None:
             raise ValueError(f"{agent} is to act: None is only for terminated agents")
-        k = self._acting
-        self._tables.step(0, int(action))
-        self._masks[k].fill(0)
+        acting = self._tables.step_observe(0, int(action), self._observations, self._masks, self._rewards)
         self._cumulative_rewards[agent] = 0.0
-        self._collect_rewards()
-        self._after_move()
+        self.rewards = dict(zip(self.agents, self._rewards.tolist()))
+        if acting >= 0:
+            self.agent_selection = self.possible_agents[acting]
+        else:
+            self._tournament_over()
         self._accumulate_rewards()
 
     def close(self) -> None:
@@ -138,17 +140,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
     def render(self) -> None:
         return None
 
-    def _collect_rewards(self) -> None:
-        for k, agent in enumerate(self.agents):
-            self.rewards[agent] = self._tables.take_reward(0, k)
-
-    def _after_move(self) -> None:
+    def _after_reset(self) -> None:
         acting = self._tables.acting_learner(0)
-        if acting >= 0:
-            self._acting = acting
-            self.agent_selection = self.possible_agents[acting]
-            self._tables.encode(0, self._observations[acting], self._masks[acting])
-            return
+        self.agent_selection = self.possible_agents[acting]
+        self._tables.encode(0, self._observations[acting], self._masks[acting])
+
+    def _tournament_over(self) -> None:
         record = self._tables.record(0)
         for k, agent in enumerate(self.agents):
             self.terminations[agent] = True
