@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Steps per second of the learning environments (docs/environment.md, "Speed").
 
-    PYTHONPATH=build/python:../shared/yardsticks/pettingzoo:../shared/yardsticks/gymnasium \\
-        /usr/bin/python3 scripts/bench_env.py [--repeats 5] [--seconds 2]
+    PYTHONPATH=build/python:PETTINGZOO_DIR:GYMNASIUM_DIR /usr/bin/python3 scripts/bench_env.py [--repeats 5]
+
+(PETTINGZOO_DIR and GYMNASIUM_DIR hold the pettingzoo and gymnasium
+packages, as for tests/python/env_pytest.sh; without them only the vector
+env is measured.)
 
 Each measurement is repeated and its median printed; the runs of every
 subject are interleaved (A B C A B C ...) so that a busy machine slows all of

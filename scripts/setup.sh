@@ -9,8 +9,8 @@ packages=(cmake g++ make git libcli11-dev libtbb-dev libyaml-cpp-dev catch2 libt
 # (not Debian's packaging) is kept as it is.
 packages+=(chromium)
 # The learning environments (python/src/env_*.cpp, docs/environment.md):
-# pybind11, numpy and pytest; PettingZoo's and Gymnasium's own tests, run
-# from ../shared/yardsticks, also import cloudpickle and typing_extensions.
+# pybind11, numpy and pytest; PettingZoo's and Gymnasium's own tests
+# (tests/python/env_pytest.sh) also import cloudpickle and typing_extensions.
 packages+=(pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-cloudpickle python3-typing-extensions)
 command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 missing=()
