@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bit>
 
-#include "strategies/hand_classes.h"
+#include "poker_math/hand_classes.h"
+#include "poker_math/preflop_equity.h"
 #include "strategies/hand_reading.h"
-#include "strategies/preflop_equity.h"
 
 namespace sngsim {
 

@@ -8,10 +8,10 @@
 #include <limits>
 #include <stdexcept>
 
+#include "poker_math/icm.h"
 #include "sim/config/experiment_config.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/formats/table_play.h"
-#include "strategies/icm.h"
 
 namespace sngsim {
 

@@ -41,7 +41,7 @@ class TablePlay {
 
   // Plays on until the table is over (true) or, when `may_pause`, until an
   // outside seat has been asked (false; call again once it is answered:
-  // strategies/bot_pool.h, answer_waiting_decisions). Without `may_pause`
+  // bot_hosting/bot_pool.h, answer_waiting_decisions). Without `may_pause`
   // outside seats are asked and answered one at a time.
   // With `pause_between_hands` it also returns false after every hand
   // (the training environment, sim/env, looks at its learners there).
