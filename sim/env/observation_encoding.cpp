@@ -4,8 +4,8 @@
 #include <bit>
 
 #include "poker_math/hand_classes.h"
-#include "strategies/hand_reading.h"
 #include "poker_math/preflop_equity.h"
+#include "strategies/hand_reading.h"
 
 namespace sngsim {
 

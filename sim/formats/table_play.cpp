@@ -11,16 +11,6 @@ namespace {
 constexpr std::uint64_t kTableStream = 13;
 constexpr std::uint64_t kLuckStream = 14;  // the run-out luck's sampled boards (adjust_luck)
 
-// The pool share a place pays, in percent: shared places pay the mean of
-// the places they cover (R22).
-double prize_percent(const std::vector<int>& percent, Placement place) {
-  int sum = 0;
-  for (int p = place.first; p < place.first + place.count; ++p) {
-    if (p >= 1 && static_cast<std::size_t>(p) <= percent.size()) sum += percent[static_cast<std::size_t>(p - 1)];
-  }
-  return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
-}
-
 // After a hand with faults (rare): the seats whose first fault it was.
 void note_first_faults(TournamentRecord& record, int hand, std::vector<HandFault>& faults) {
   for (HandFault& fault : faults) {
@@ -33,6 +23,14 @@ void note_first_faults(TournamentRecord& record, int hand, std::vector<HandFault
 }
 
 }  // namespace
+
+double prize_percent(const std::vector<int>& percent, Placement place) {
+  int sum = 0;
+  for (int p = place.first; p < place.first + place.count; ++p) {
+    if (p >= 1 && static_cast<std::size_t>(p) <= percent.size()) sum += percent[static_cast<std::size_t>(p - 1)];
+  }
+  return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
+}
 
 TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector<int> entrant_of_seat,
                      const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
@@ -74,7 +72,7 @@ TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector
 
 TablePlay::~TablePlay() = default;
 
-bool TablePlay::play(bool may_pause) {
+bool TablePlay::play(bool may_pause, bool pause_between_hands) {
   const int players = record_.seats;
   while (true) {
     if (!in_hand_) {
@@ -102,6 +100,7 @@ bool TablePlay::play(bool may_pause) {
       record_.bust_hand[static_cast<std::size_t>(std::countr_zero(busted))] =
           static_cast<std::int16_t>(tournament_.hands_played());
     }
+    if (pause_between_hands) return false;
   }
 }
 

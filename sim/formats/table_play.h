@@ -24,6 +24,10 @@
 
 namespace sngsim {
 
+// The pool share a place pays, in percent (`percent`: the payouts of places
+// 1, 2, ...): shared places pay the mean of the places they cover (R22).
+double prize_percent(const std::vector<int>& percent, Placement place);
+
 class TablePlay {
  public:
   // As play_table: `cell`, `rules`, `label_of_entrant`, `hand` and
@@ -40,7 +44,11 @@ class TablePlay {
   // outside seat has been asked (false; call again once it is answered:
   // bot_hosting/bot_pool.h, answer_waiting_decisions). Without `may_pause`
   // outside seats are asked and answered one at a time.
-  bool play(bool may_pause);
+  // With `pause_between_hands` it also returns false after every hand
+  // (the training environment, sim/env, looks at its learners there).
+  bool play(bool may_pause, bool pause_between_hands = false);
+  // The tournament as it stands (places of the players out so far, stacks).
+  const Tournament& tournament() const { return tournament_; }
   // The record, once play() returned true; tells the strategies their places.
   TournamentRecord finish();
 

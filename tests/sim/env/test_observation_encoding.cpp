@@ -114,7 +114,7 @@ TEST_CASE("discrete actions: fractions of the pot after calling, masked at the m
   CHECK(hand.committed(2) == 45);
 }
 
-TEST_CASE("discrete actions: a short stack may only call or go all-in; a free check cannot fold (R10)", "[env]") {
+TEST_CASE("discrete actions: a short stack may only call or go all-in, and a free check cannot fold (R10)", "[env]") {
   const DiscreteActions actions;  // fold, call, half pot, pot, all-in
   Hand hand = three_handed({1000, 1000, 30});
   std::array<std::int8_t, 5> mask{};
