@@ -20,7 +20,8 @@
 #include "sim/config/experiment_config.h"
 #include "sim/stats/fairness.h"
 #include "app/progress_bar.h"
-#include "app/run_bots.h"
+#include "sim/run/run_bots.h"
+#include "sim/run/session_failure.h"
 #include "sim/run/runner.h"
 #include "strategies/registry.h"
 #include "strategies/strategy_fault.h"
@@ -221,14 +222,21 @@ void check_fairness(FairnessCommandOptions options) {
     throw CLI::RuntimeError(kExitBadInput);
   }
   // Process bots are started and greeted first and sent bye after, as
-  // `sngsim run` does (app/run_bots.h); their logs are kept in a scratch
+  // `sngsim run` does (sim/run/run_bots.h); their logs are kept in a scratch
   // folder the table names.
   const std::filesystem::path scratch =
       std::filesystem::temp_directory_path() / ("sngsim-fairness-" + std::to_string(::getpid()));
   std::optional<RunBots> bots;
   if (process) {
     std::filesystem::create_directories(scratch);
-    bots.emplace(experiment, scratch, 0);
+    try {
+      bots.emplace(experiment, scratch, 0);
+    } catch (const SessionFailure& failure) {  // a bot that cannot start: nothing was made
+      std::error_code ignored;
+      std::filesystem::remove_all(scratch, ignored);
+      std::cerr << "check fairness: " << failure.what() << "\n";
+      throw CLI::RuntimeError(failure.kind == SessionFailureKind::kBadInput ? kExitBadInput : kExitOutputError);
+    }
   }
 
   const int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());

@@ -87,9 +87,9 @@ BenchResult bench_process_decisions(const std::string& name, const ProcessBotSpe
         bots.front()->decide(observation);
         return;
       }
-      for (const auto& bot : bots) bot->ask(observation);
+      for (const auto& seat : bots) seat->ask(observation);
       answer_waiting_decisions();
-      for (const auto& bot : bots) bot->answer(observation);
+      for (const auto& seat : bots) seat->answer(observation);
     };
     const int rounds = std::max(1, decisions / static_cast<int>(bots.size()));
     const int asked = rounds * static_cast<int>(bots.size());
