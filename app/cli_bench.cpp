@@ -25,6 +25,7 @@
 #include "sim/run/runner.h"
 #include "bot_hosting/bot_pool.h"
 #include "bot_hosting/process_strategy.h"
+#include "strategies/strategy_fault.h"
 #include "version.h"
 
 namespace sngsim {
@@ -42,6 +43,8 @@ struct BenchOptions {
   int batch = 64;                        // decisions per protocol-2 batch (process benchmark)
   std::int64_t process_tournaments = 10'000;
   std::string python = "python3";
+  std::string bot;         // bench process --bot: the label of the user's own bot in bot_config
+  std::string bot_config;  // bench process --config
 };
 
 double peak_rss_mib() {
@@ -114,7 +117,76 @@ struct BenchRatio {
 // (two Python seats, four built-ins) on 2 threads, protocol 1 one table at
 // a time against protocol 2 with tables in flight. The ratios are taken
 // within the run.
+// `sngsim bench process --bot LABEL --config FILE`: the user's own bot, the
+// pipe first as the reference, then one decision at a time and, when the
+// bot speaks protocol 2, in batches.
+std::vector<BenchResult> bench_own_bot(const BenchOptions& options, std::vector<BenchRatio>& ratios) {
+  if (options.bot_config.empty()) {
+    std::cerr << "sngsim bench process: --bot " << options.bot << " needs --config, the experiment file with its entry\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  Experiment experiment;
+  try {
+    experiment = load_experiment(options.bot_config);
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  std::shared_ptr<const ProcessBotSpec> spec;
+  std::vector<std::string> labels;
+  for (const Cell& cell : experiment.cells) {
+    for (const Entrant& entrant : cell.entrants) {
+      if (entrant.process == nullptr) continue;
+      if (entrant.process->label == options.bot && spec == nullptr) spec = entrant.process;
+      if (std::find(labels.begin(), labels.end(), entrant.process->label) == labels.end()) {
+        labels.push_back(entrant.process->label);
+      }
+    }
+  }
+  if (spec == nullptr) {
+    std::cerr << options.bot_config << ": no process bot labelled '" << options.bot << "'";
+    if (labels.empty()) {
+      std::cerr << " (its lineup has none)\n";
+    } else {
+      std::cerr << " (its process bots:";
+      for (const std::string& label : labels) std::cerr << " " << label;
+      std::cerr << ")\n";
+    }
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  std::vector<BenchResult> results;
+  results.push_back(bench_pipe_round_trip(options.runs, options.decisions));
+  const double floor_ns = results.back().median_ns_per_op;
+  int protocol = 1;
+  try {
+    results.push_back(bench_process_decisions("decisions through one process, " + options.bot + ", one at a time",
+                                              *spec, options.runs, options.decisions, 1, &protocol));
+    if (floor_ns > 0) {
+      ratios.push_back({options.bot + " decision / pipe round trip", "bot_decision_over_pipe",
+                        results.back().median_ns_per_op / floor_ns});
+    }
+    if (protocol >= 2 && options.batch > 1) {
+      results.push_back(bench_process_decisions("... protocol 2, batches of " + std::to_string(options.batch), *spec,
+                                                options.runs, options.decisions, options.batch));
+      ratios.push_back({options.bot + " protocol 2 batches / one at a time, decisions per second",
+                        "bot_batch_speed_up",
+                        results[results.size() - 2].median_ns_per_op / results.back().median_ns_per_op});
+    } else if (!options.json) {
+      std::printf("%s speaks protocol 1: no batches to measure\n", options.bot.c_str());
+    }
+  } catch (const BotSetupFailure& failure) {
+    std::cerr << failure.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  return results;
+}
+
 std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<BenchRatio>& ratios) {
+  if (!options.bot.empty()) return bench_own_bot(options, ratios);
+  if (!options.bot_config.empty()) {
+    std::cerr << "sngsim bench process: --config names the experiment of --bot LABEL; give --bot too\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
   namespace fs = std::filesystem;
   const std::string python = options.python.find('/') == std::string::npos ? find_in_path(options.python)
                                                                            : options.python;
@@ -282,26 +354,53 @@ void run_bench(const BenchOptions& options) {
 void add_bench_command(CLI::App& app) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* command = app.add_subcommand(
-      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments,\n"
-               "bots in other processes (process: not part of all).");
-  command->add_option("what", options->what, "evaluator | hand | tournament | process | all")
-      ->check(CLI::IsMember({"evaluator", "hand", "tournament", "process", "all"}));
+      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments\n"
+               "(all of these without a subcommand), bots in other processes (process).");
+  command->require_subcommand(0, 1);
   command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
   command->add_flag("--json", options->json, "Print JSON for machines");
-  command->add_option("-c,--config", options->config,
-                      "Experiment for the tournament benchmark (default: configs/bench.yaml of the source tree)");
-  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per tournament-benchmark run")
+  // The subcommands take the options above after their name too.
+  const auto subcommand = [&](const char* name, const char* description) {
+    CLI::App* sub = command->add_subcommand(name, description);
+    sub->fallthrough();
+    sub->footer("Also: -r,--runs N (repetitions, the median is reported; default 5) and --json, as for bench.");
+    return sub;
+  };
+  subcommand("evaluator", "Hand evaluator: 7-card hold'em and Omaha, against a floor in the same run.");
+  subcommand("hand", "Hand engine: a six-handed hand to showdown, against a floor (shuffle and deal).");
+  CLI::App* tournament = subcommand("tournament", "Whole tournaments of an experiment, per thread count.");
+  tournament->add_option("-c,--config", options->config,
+                         "Experiment to play (default: configs/bench.yaml of the source tree)");
+  tournament->add_option("-n,--tournaments", options->tournaments, "Tournaments per run")->check(CLI::PositiveNumber);
+  tournament->add_option("-t,--threads", options->threads, "Thread counts to compare");
+  CLI::App* process = subcommand(
+      "process",
+      "Bots in other processes (docs/bot-protocol.md, \"Speed\"): first the reference, the bare pipe\n"
+      "round trip (1 byte to a forked child and back); then decisions per second through one process,\n"
+      "the whole path of a decision (request encoded and written, reply read and decoded) on a\n"
+      "six-handed preflop observation, one at a time (protocol 1) and in batches (protocol 2).\n"
+      "Without --bot: the Python kit's call_bot and bots/cpp's cpp_bot --call, then\n"
+      "configs/python-bot.yaml (two Python kit seats, four built-ins) on 2 threads, protocol 1 one\n"
+      "table at a time against protocol 2 with tables in flight.\n"
+      "With --bot LABEL --config FILE: your own bot, the lineup entry of FILE labelled LABEL, with\n"
+      "its command, env, workdir and params (no clock): one at a time, and in batches when it\n"
+      "answers hello with protocol 2.\n"
+      "Prints the ratios of the same run and each side's processor time per decision.");
+  process->add_option("--bot", options->bot, "Label of your own process bot in --config's lineup");
+  process->add_option("-c,--config", options->bot_config, "Experiment file that holds --bot's entry");
+  process->add_option("--decisions", options->decisions, "Decisions per run")->check(CLI::PositiveNumber);
+  process->add_option("--batch", options->batch, "Decisions per protocol-2 batch")->check(CLI::Range(1, 4096));
+  process
+      ->add_option("--process-tournaments", options->process_tournaments,
+                   "Sit-and-gos of configs/python-bot.yaml (not with --bot)")
       ->check(CLI::PositiveNumber);
-  command->add_option("-t,--threads", options->threads, "Thread counts to compare (tournament benchmark)");
-  command->add_option("--decisions", options->decisions, "Decisions per run (process benchmark)")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--process-tournaments", options->process_tournaments,
-                      "Sit-and-gos of configs/python-bot.yaml (process benchmark)")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--batch", options->batch, "Decisions per protocol-2 batch (process benchmark)")
-      ->check(CLI::Range(1, 4096));
-  command->add_option("--python", options->python, "Python interpreter of the process benchmark");
-  command->callback([options] { run_bench(*options); });
+  process->add_option("--python", options->python, "Python interpreter of the kit's bot (not with --bot)");
+  subcommand("all", "evaluator, hand and tournament (the default).");
+  command->callback([options, command] {
+    const auto chosen = command->get_subcommands();
+    options->what = chosen.empty() ? "all" : chosen.front()->get_name();
+    run_bench(*options);
+  });
 }
 
 }  // namespace sngsim

@@ -6,7 +6,11 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <filesystem>
 #include <memory>
+#include <optional>
+#include <sstream>
+#include <vector>
 #include <string>
 #include <thread>
 
@@ -16,8 +20,11 @@
 #include "sim/config/experiment_config.h"
 #include "sim/stats/fairness.h"
 #include "app/progress_bar.h"
+#include "sim/run/run_bots.h"
+#include "sim/run/session_failure.h"
 #include "sim/run/runner.h"
 #include "strategies/registry.h"
+#include "strategies/strategy_fault.h"
 
 namespace sngsim {
 
@@ -25,9 +32,17 @@ namespace {
 
 struct FairnessCommandOptions {
   FairnessSetup setup;
+  std::vector<std::string> commands;  // --command, each a program and its arguments split at spaces
   int threads = 0;
   bool json = false;
 };
+
+std::vector<std::string> split_at_spaces(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
 
 std::string format(const char* pattern, auto... values) {
   char buffer[256];
@@ -56,9 +71,15 @@ void print_table(std::ostream& out, const FairnessCommandOptions& options, const
   const FairnessSetup& setup = options.setup;
   const int checks = (verdict.adjusted ? 4 : 2) * static_cast<int>(verdict.labels.size());
   const std::string level = percent_level(verdict.interval_level);
-  out << "Fairness check: " << setup.players << " x " << setup.strategy << " (labels " << setup.strategy << "-1.."
-      << setup.strategy << "-" << setup.players << "), " << verdict.tournaments << " tournaments, seed " << setup.seed
-      << ", random seating\n";
+  const std::string strategy = setup.commands.empty() ? setup.strategy : "process";
+  out << "Fairness check: " << setup.players << " x " << strategy << " (labels " << fairness_label(setup, 0) << ".."
+      << fairness_label(setup, setup.players - 1) << "), " << verdict.tournaments << " tournaments, seed "
+      << setup.seed << ", random seating\n";
+  for (std::size_t c = 0; c < setup.commands.size(); ++c) {
+    out << (setup.commands.size() == 1 ? std::string("every label") : "p" + std::to_string(c + 1) + "-*") << " runs:";
+    for (const std::string& word : setup.commands[c]) out << " " << word;
+    out << "\n";
+  }
   out << format("Expected of every label: win rate 1/%d = %.3f%%, mean place %.3f\n", setup.players,
                 100.0 * verdict.expected_win_rate, verdict.expected_mean_place);
   out << "Margin: each label interval at " << level << " (Bonferroni: at most " << percent_level(kLabelAlpha)
@@ -154,7 +175,8 @@ nlohmann::json verdict_json(const FairnessCommandOptions& options, const Experim
   return {{"check", "fairness"},
           {"passed", verdict.passed()},
           {"players", options.setup.players},
-          {"strategy", options.setup.strategy},
+          {"strategy", options.setup.commands.empty() ? options.setup.strategy : std::string("process")},
+          {"commands", options.setup.commands},
           {"tournaments", verdict.tournaments},
           {"seed", options.setup.seed},
           {"threads", threads},
@@ -173,8 +195,17 @@ nlohmann::json verdict_json(const FairnessCommandOptions& options, const Experim
           {"config", experiment.source_text}};
 }
 
-void check_fairness(const FairnessCommandOptions& options) {
-  if (find_strategy(options.setup.strategy) == nullptr || options.setup.strategy == "plugin") {
+void check_fairness(FairnessCommandOptions options) {
+  for (const std::string& command : options.commands) {
+    options.setup.commands.push_back(split_at_spaces(command));
+    if (options.setup.commands.back().empty()) {
+      std::cerr << "check fairness: --command is empty\n";
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+  }
+  const bool process = !options.setup.commands.empty();
+  if (!process && (find_strategy(options.setup.strategy) == nullptr || options.setup.strategy == "plugin" ||
+                   options.setup.strategy == "process")) {
     std::cerr << "check fairness: unknown strategy '" << options.setup.strategy << "' (built-in ones:";
     for (const std::string& name : strategy_names()) {
       if (name != "plugin") std::cerr << " " << name;
@@ -184,10 +215,28 @@ void check_fairness(const FairnessCommandOptions& options) {
   }
   Experiment experiment;
   try {
-    experiment = fairness_experiment(options.setup);
+    // Relative programs and scripts are relative to where the check runs.
+    experiment = fairness_experiment(options.setup, (std::filesystem::current_path() / "fairness-check").string());
   } catch (const ConfigError& error) {
     std::cerr << "check fairness: " << error.message << "\n";
     throw CLI::RuntimeError(kExitBadInput);
+  }
+  // Process bots are started and greeted first and sent bye after, as
+  // `sngsim run` does (sim/run/run_bots.h); their logs are kept in a scratch
+  // folder the table names.
+  const std::filesystem::path scratch =
+      std::filesystem::temp_directory_path() / ("sngsim-fairness-" + std::to_string(::getpid()));
+  std::optional<RunBots> bots;
+  if (process) {
+    std::filesystem::create_directories(scratch);
+    try {
+      bots.emplace(experiment, scratch, 0);
+    } catch (const SessionFailure& failure) {  // a bot that cannot start: nothing was made
+      std::error_code ignored;
+      std::filesystem::remove_all(scratch, ignored);
+      std::cerr << "check fairness: " << failure.what() << "\n";
+      throw CLI::RuntimeError(failure.kind == SessionFailureKind::kBadInput ? kExitBadInput : kExitOutputError);
+    }
   }
 
   const int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
@@ -198,8 +247,19 @@ void check_fairness(const FairnessCommandOptions& options) {
     progress = std::make_unique<ProgressBar>(std::cerr);
     run_options.progress = [&progress](std::int64_t done, std::int64_t total) { progress->update(done, total); };
   }
-  const RunResult result = run_experiment(experiment, run_options);
+  RunResult result;
+  try {
+    result = run_experiment(experiment, run_options);
+  } catch (const BotSetupFailure& failure) {
+    std::cerr << "check fairness: " << failure.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
   if (progress) progress->finish();
+  if (bots) {
+    bots->finish();
+    bots->move_logs_into(scratch);
+    std::cerr << "the bots' stderr logs: " << (scratch / "bots").string() << "\n";
+  }
 
   const FairnessVerdict verdict = judge_fairness(result.cells.at(0));
   if (options.json) {
@@ -232,6 +292,11 @@ void add_check_command(CLI::App& app) {
       ->capture_default_str();
   fairness->add_option("--strategy", options->setup.strategy, "Built-in strategy every seat plays (default parameters)")
       ->capture_default_str();
+  fairness->add_option("--command", options->commands,
+                       "A bot in another process instead (docs/bot-protocol.md): its program and arguments,\n"
+                       "split at spaces, e.g. --command 'python3 my_bot.py'. Given once, every seat runs it\n"
+                       "(labels process-1..N); given several times, the seats run the commands in turn\n"
+                       "(labels p1-1, p2-2, ...): two programs of one strategy must pass as one would.");
   fairness->add_option("-n,--tournaments", options->setup.tournaments, "Tournaments to play")
       ->check(CLI::Range(std::int64_t{2}, std::int64_t{1} << 40))
       ->capture_default_str();

@@ -18,7 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli_commands.h"
-#include "app/run_bots.h"
+#include "sim/run/run_bots.h"
+#include "sim/run/session_failure.h"
 #include "sim/config/duplicate.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
@@ -79,7 +80,7 @@ nlohmann::json optional_json(const std::optional<double>& value) {
 }
 
 // The pilot, played as `sngsim run` plays it: process bots are started and
-// greeted first (app/run_bots.h) and sent bye after. Their logs go to a
+// greeted first (sim/run/run_bots.h) and sent bye after. Their logs go to a
 // scratch folder that is removed afterwards; a bot that cannot start is
 // reported with the end of its stderr (exit code 2).
 RunResult play_pilot(const Experiment& pilot, const RunOptions& run_options) {
@@ -92,6 +93,10 @@ RunResult play_pilot(const Experiment& pilot, const RunOptions& run_options) {
   try {
     bots.emplace(pilot, scratch, 0);
     result = run_experiment(pilot, run_options);
+  } catch (const SessionFailure& failure) {  // a bot that cannot start: nothing was made
+    std::filesystem::remove_all(scratch, ignored);
+    std::cerr << failure.what() << "\n";
+    throw CLI::RuntimeError(failure.kind == SessionFailureKind::kBadInput ? kExitBadInput : kExitOutputError);
   } catch (const BotSetupFailure& failure) {
     bots->finish();
     bots->move_logs_into(scratch);

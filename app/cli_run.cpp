@@ -3,9 +3,8 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
 #include <csignal>
-#include <cstring>
+#include <functional>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -18,7 +17,6 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "app/run_bots.h"
 #include "app/run_check_command.h"
 #include "sim/run/checkpoint.h"
 #include "app/cli_commands.h"
@@ -35,6 +33,7 @@
 #include "sim/run/run_results.h"
 #include "sim/run/run_state.h"
 #include "sim/run/runner.h"
+#include "sim/run/run_session.h"
 #include "sim/report/summary.h"
 #include "strategies/registry.h"
 #include "strategies/strategy_fault.h"
@@ -88,234 +87,93 @@ std::vector<std::string> overrides_of(const RunCommandOptions& options) {
   return overrides;
 }
 
-// The path with symbolic links and "..", "." resolved as far as it exists.
-std::filesystem::path resolved(const std::filesystem::path& path) {
-  std::filesystem::path full = std::filesystem::weakly_canonical(std::filesystem::absolute(path));
-  if (!full.has_filename() && full.has_parent_path()) full = full.parent_path();
-  return full;
-}
-
-// Whether `inner` is `outer` or lies inside it.
-bool within(const std::filesystem::path& inner, const std::filesystem::path& outer) {
-  const std::filesystem::path relative = inner.lexically_relative(outer);
-  return !relative.empty() && *relative.begin() != "..";
-}
-
-// Throws std::runtime_error when the output folder, the hand-history folder
-// and the checkpoint are not apart: each folder is replaced whole, so one
-// inside another would delete it. A checkpoint inside --out is meant to
-// work (the results replace it); inside --hand-history it is not.
-void check_paths_apart(const std::filesystem::path& out, const RunCommandOptions& options) {
-  const std::filesystem::path out_path = resolved(out);
-  if (!options.hand_history.empty()) {
-    const std::filesystem::path history = resolved(options.hand_history);
-    if (within(history, out_path) || within(out_path, history)) {
-      throw std::runtime_error("--hand-history " + options.hand_history + " and the output folder " + out.string() +
-                               " overlap: each is replaced whole, so one would delete the other; choose two "
-                               "folders apart");
-    }
-    if (!options.checkpoint.empty() && within(resolved(options.checkpoint), history)) {
-      throw std::runtime_error("--checkpoint " + options.checkpoint + " lies inside --hand-history " +
-                               options.hand_history + ", which is replaced whole; choose a path outside it");
-    }
+// What failed, on stderr, as the exit code of its kind.
+[[noreturn]] void exit_with(const SessionFailure& failure) {
+  std::cerr << failure.what() << "\n";
+  switch (failure.kind) {
+    case SessionFailureKind::kBadInput: throw CLI::RuntimeError(kExitBadInput);
+    case SessionFailureKind::kOutputError: throw CLI::RuntimeError(kExitOutputError);
+    case SessionFailureKind::kInterrupted: throw CLI::RuntimeError(130);
+    case SessionFailureKind::kFailure: break;
   }
-  if (!options.checkpoint.empty()) {
-    const std::filesystem::path checkpoint = resolved(options.checkpoint);
-    if (checkpoint == out_path || within(out_path, checkpoint)) {
-      throw std::runtime_error("--checkpoint " + options.checkpoint + " names the output folder " + out.string() +
-                               " or a folder around it; name a file (it may lie inside the output folder)");
-    }
-    std::error_code error;
-    if (std::filesystem::is_directory(options.checkpoint, error)) {
-      throw std::runtime_error("--checkpoint " + options.checkpoint + " is a directory; name a file");
-    }
-  }
+  throw CLI::RuntimeError(kExitFailure);
 }
 
 void run(const RunCommandOptions& options) {
-  const std::vector<std::string> overrides = overrides_of(options);
-  // --baseline is checked as compare.baseline is but, as it changes no
-  // statistic, stays out of the run's identity (config_hash, checkpoints).
-  std::vector<std::string> loading = overrides;
-  if (!options.baseline.empty()) loading.push_back("compare.baseline=" + options.baseline);
-  Experiment experiment = load_or_exit(options.config, loading);
+  SessionOptions session_options;
+  session_options.overrides = overrides_of(options);
+  session_options.baseline = options.baseline;
+  session_options.out = options.out;
+  session_options.force = options.force;
+  session_options.threads = options.threads;
+  session_options.check = options.check;
+  session_options.hand_history = options.hand_history;
+  session_options.hh_tournaments = options.hh_tournaments;
+  session_options.checkpoint = options.checkpoint;
+  session_options.checkpoint_every = options.checkpoint_every;
+  session_options.shard = options.shard;
+  std::optional<RunSession> loaded;
+  try {
+    loaded.emplace(RunSession::from_file(options.config, session_options));
+  } catch (const ConfigError& error) {
+    std::cerr << error.what() << "\n";
+    throw CLI::RuntimeError(kExitBadInput);
+  }
+  RunSession& session = *loaded;
+  const Experiment& experiment = session.experiment();
   if (options.replay_tournament) {
     replay_tournament_command(experiment, ReplayTournamentRequest{*options.replay_tournament, options.cell,
                                                                   options.hand_history, options.force});
     return;
   }
-  const std::filesystem::path out = options.out.empty() ? std::filesystem::path("results") / experiment.name
-                                                        : std::filesystem::path(options.out);
-  const ClusterInfo ranks = cluster();
-  std::filesystem::path checkpoint_file = options.checkpoint;
-  if (!checkpoint_file.empty() && ranks.size > 1) {
-    checkpoint_file += ".rank-" + std::to_string(ranks.rank + 1) + "-of-" + std::to_string(ranks.size);
-  }
+  const auto note = [](const std::string& line) { std::cerr << line << "\n"; };
   try {
-    check_paths_apart(out, options);
-    check_output_dir(out, options.force, options.checkpoint);
-    if (!options.hand_history.empty()) check_output_dir(options.hand_history, options.force);
-  } catch (const std::exception& error) {
-    std::cerr << error.what() << "\n";
-    throw CLI::RuntimeError(kExitBadInput);
-  }
-  if (ranks.is_root()) {
-    remove_stale_staging(out);
-    if (!options.hand_history.empty()) remove_stale_staging(options.hand_history);
+    session.prepare(note);
+  } catch (const SessionFailure& failure) {
+    exit_with(failure);
   }
 
-  Shard shard;
-  try {
-    if (!options.shard.empty()) {
-      if (ranks.size > 1) throw std::invalid_argument("--shard and mpirun both split the run: use one of them");
-      shard = parse_shard(options.shard);
-    }
-    if (ranks.size > 1) shard = Shard{ranks.rank + 1, ranks.size};
-    if (experiment.stop && !shard.is_whole()) {
-      throw std::invalid_argument(options.config +
-                                  ": an experiment with a stopping rule (stop:) runs as one process: its batches "
-                                  "decide in order when to stop, so it cannot be split into shards or MPI ranks");
-    }
-  } catch (const std::invalid_argument& error) {
-    std::cerr << error.what() << "\n";
-    throw CLI::RuntimeError(kExitBadInput);
-  }
-  RunState state = initial_state(experiment, run_identity(experiment, overrides, shard));
-  std::optional<Checkpoint> checkpoint;
-  bool resumed = false;
-  if (!checkpoint_file.empty()) {
-    checkpoint.emplace(checkpoint_file, options.checkpoint_every);
-    try {
-      resumed = checkpoint->resume(experiment, state);
-      if (resumed && ranks.is_root()) {
-        std::cerr << "Resuming from " << checkpoint_file.string() << ": " << state.tournaments_done()
-                  << " tournaments already done\n";
-      }
-    } catch (const std::exception& error) {
-      std::cerr << error.what() << "\n";
-      throw CLI::RuntimeError(kExitBadInput);
-    }
-  }
-
-  // Process bots start and answer hello before the first tournament.
-  RunBots bots(experiment, out, ranks.rank);
-  const int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  RunOptions run_options;
-  run_options.threads = threads;
-  run_options.stop = &g_stop_requested;
-  run_options.play.check_invariants = options.check;
   std::unique_ptr<ProgressBar> progress;
-  if (!options.quiet && ranks.is_root() && isatty(STDERR_FILENO)) {
+  std::function<void(std::int64_t, std::int64_t)> show_progress;
+  if (!options.quiet && session.ranks().is_root() && isatty(STDERR_FILENO)) {
     progress = std::make_unique<ProgressBar>(std::cerr);
-    run_options.progress = [&progress](std::int64_t done, std::int64_t total) { progress->update(done, total); };
-  }
-  std::string checkpoint_failure;
-  auto save_checkpoint = [&](const RunState& current, bool now) {
-    try {
-      now ? checkpoint->save(current) : checkpoint->save_if_due(current);
-    } catch (const std::exception& error) {
-      checkpoint_failure = error.what();
-      throw;
-    }
-  };
-  if (checkpoint) {
-    // Saved once before the first tournament: a checkpoint that cannot be
-    // written (a read-only disk, a missing permission) fails now, not after
-    // the whole run.
-    try {
-      checkpoint->save(state);
-    } catch (const std::exception& error) {
-      std::cerr << "cannot save the checkpoint: " << error.what() << "\nNothing was run. "
-                << (resumed ? "The previous checkpoint " + checkpoint->file().string() + " is intact; free space or "
-                                                                                         "fix the folder and run the same command again to resume from it.\n"
-                            : std::string("Choose a --checkpoint in a writable folder.\n"));
-      throw CLI::RuntimeError(kExitOutputError);
-    }
-    run_options.batch_done = [&](const RunState& current) { save_checkpoint(current, false); };
+    show_progress = [&progress](std::int64_t done, std::int64_t total) { progress->update(done, total); };
   }
   g_stop_requested.store(false);
   const auto previous_handler = std::signal(SIGINT, request_stop);
+  RunSession::Played played = RunSession::Played::kFinished;
   try {
-    continue_run(experiment, state, run_options);
-    // The finished (or interrupted) state is saved before any result is
-    // written, so a failure to write them loses no simulation.
-    if (checkpoint) save_checkpoint(state, true);
-  } catch (const BotSetupFailure& failure) {
-    // A bot that keeps crashing without answering: a broken setup.
+    played = session.play(show_progress, &g_stop_requested);
+  } catch (const SessionFailure& failure) {
     std::signal(SIGINT, previous_handler);
     if (progress) progress->finish();
-    std::cerr << failure.what() << "\n";
-    throw CLI::RuntimeError(kExitBadInput);
+    exit_with(failure);
   } catch (const InvariantViolation& violation) {
     std::signal(SIGINT, previous_handler);
     if (progress) progress->finish();
     print_invariant_violation(std::cerr, violation, experiment, options.config, options.overrides);
     throw CLI::RuntimeError(kExitInvariantViolation);
-  } catch (const std::exception& error) {
-    if (checkpoint_failure.empty()) throw;
-    std::signal(SIGINT, previous_handler);
-    if (progress) progress->finish();
-    // The save before the first tournament succeeded, so a checkpoint exists.
-    std::cerr << "cannot save the checkpoint: " << checkpoint_failure << "\nThe previous checkpoint "
-              << checkpoint->file().string() << " is intact; free space or fix the folder and run the same command "
-              << "again to resume from it.\n";
-    throw CLI::RuntimeError(kExitOutputError);
   }
   std::signal(SIGINT, previous_handler);
   if (progress) progress->finish();
-  bots.finish();
 
-  if (ranks.size > 1) {
-    try {
-      std::optional<RunState> whole = gather_rank_states(experiment, state);
-      if (!whole) return;  // rank 0 writes the results
-      state = std::move(*whole);
-    } catch (const std::runtime_error& error) {
-      std::cerr << error.what() << "\n";
-      throw CLI::RuntimeError(g_stop_requested.load() ? 130 : kExitFailure);
-    }
-  }
-  if (checkpoint && !state.complete()) {
-    std::cout << "Stopped early: " << state.tournaments_done() << " tournaments saved in "
-              << checkpoint->file().string() << "; run the same command again to resume.\n";
+  if (played == RunSession::Played::kOtherRank) return;  // rank 0 writes the results
+  if (played == RunSession::Played::kStoppedAtCheckpoint) {
+    std::cout << "Stopped early: " << session.state().tournaments_done() << " tournaments saved in "
+              << session.checkpoint_file().string() << "; run the same command again to resume.\n";
     throw CLI::RuntimeError(130);  // the conventional code after SIGINT
   }
 
-  const RunResult result = result_of(state);
+  const std::filesystem::path& out = session.out();
+  const RunResult result = session.result();
   RunSummary summary;
   try {
-    summary = write_run_results(out, experiment, state, options.force, options.checkpoint);
-  } catch (const std::exception& error) {
-    std::cerr << "cannot write the results to " << out.string() << ": " << error.what()
-              << "\nNothing was written there; any earlier results in it are untouched.\n";
-    if (checkpoint) {
-      std::cerr << "The finished run is saved in " << checkpoint->file().string()
-                << ": run the same command again to write the results without playing again.\n";
-    }
-    throw CLI::RuntimeError(kExitOutputError);
+    summary = session.write_results(note);
+    session.write_hand_histories();
+  } catch (const SessionFailure& failure) {
+    exit_with(failure);
   }
-  if (checkpoint) checkpoint->remove();
-  bots.move_logs_into(out);
-
   if (!options.hand_history.empty()) {
-    // Written beside the run, serially: tournament i is a pure function of
-    // (seed, i), so these are exactly the tournaments the statistics counted.
-    try {
-      StagingFolder staging(options.hand_history);
-      errno = 0;
-      try {
-        write_hand_histories(experiment, staging.path(), options.hh_tournaments);
-      } catch (const std::runtime_error& error) {
-        // The writers' messages name the file; the system's reason is errno.
-        if (errno == 0) throw;
-        throw std::runtime_error(std::string(error.what()) + ": " + std::strerror(errno));
-      }
-      staging.publish(options.force);
-    } catch (const std::exception& error) {
-      std::cerr << "cannot write the hand histories to " << options.hand_history << ": " << error.what()
-                << "\nNothing was written there; the results in " << out.string() << "/ are complete.\n";
-      throw CLI::RuntimeError(kExitOutputError);
-    }
     std::cout << "Hand histories of the first " << options.hh_tournaments << " tournaments per cell written to "
               << options.hand_history << "/\n";
   }

@@ -90,7 +90,9 @@ std::optional<std::string> BotConnection::try_start() {
   owed_replies_ = 0;
   queued_.clear();  // a new process hears of its tables from open_seats_
   try {
-    BotCommand command{spec_->command, spec_->env, spec_->workdir, log_path_};
+    // One log per label, kept across restarts, so its limit is the label's.
+    if (!log_) log_ = shared_bot_log(log_path_, spec_->log_limit_bytes);
+    BotCommand command{spec_->command, spec_->env, spec_->workdir, log_path_, log_};
     process_ = std::make_unique<BotProcess>(command);
   } catch (const std::runtime_error& error) {
     return std::string("cannot be started: ") + error.what();
@@ -110,7 +112,7 @@ std::optional<std::string> BotConnection::try_start() {
   } else if (read == BotProcess::Read::kTooLong) {
     problem = "answered hello with a line longer than " + std::to_string(kMaxBotLineBytes) + " bytes";
   } else {
-    problem = hello_reply_problem(reply, protocol_);
+    problem = hello_reply_problem(reply, protocol_, &decide_fields_);
   }
   if (problem) {
     process_.reset();
@@ -278,7 +280,7 @@ void BotConnection::ask_batch(std::size_t from) {
       --owed_replies_;
       continue;
     }
-    posted_answers_[from++] = Answer{Outcome::kStrayReply, {}, {}, 0};
+    posted_answers_[from++] = Answer{Outcome::kStrayReply, stray, {}, 0};
   }
   if (from == count) return;
   const std::size_t batch = count - from;
@@ -291,7 +293,7 @@ void BotConnection::ask_batch(std::size_t from) {
   const bool written = process_->write(queued_, deadline);
   queued_.clear();
   BotProcess::Read read = written ? BotProcess::Read::kLine : BotProcess::Read::kClosed;
-  std::string reply;
+  std::string& reply = batch_reply_;  // kept: the actions read view into it until the next round
   while (written) {
     read = process_->read_line(reply, deadline);
     const bool a_line = read == BotProcess::Read::kLine || read == BotProcess::Read::kTooLong;

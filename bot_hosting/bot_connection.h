@@ -60,7 +60,7 @@ class BotConnection {
   enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply, kReplyTooLong };
   struct Answer {
     Outcome outcome = Outcome::kReply;
-    std::string line;              // kReply from ask(): the reply
+    std::string line;              // kReply from ask(): the reply; kStrayReply: the stray line
     ActionReply action;            // kReply from answer_posted(): the action, read
     std::int64_t elapsed_us = 0;   // from the request written to its reply read
   };
@@ -95,6 +95,8 @@ class BotConnection {
   const Answer& answer_of(int ticket) const { return posted_answers_[static_cast<std::size_t>(ticket)]; }
   // The protocol the running bot chose in its hello (1 or 2).
   int protocol() const { return protocol_; }
+  // The decide fields it asked for in its hello (all unless it named some).
+  DecideFields decide_fields() const { return decide_fields_; }
 
   // Says bye and closes the bot's input; finish_shutdown() waits for it
   // until `deadline` and kills it then. Two steps so that many bots end in
@@ -119,6 +121,7 @@ class BotConnection {
 
   std::shared_ptr<const ProcessBotSpec> spec_;
   std::string log_path_;
+  std::shared_ptr<BotLog> log_;  // opened at the first start
   std::unique_ptr<BotProcess> process_;
   std::map<std::string, std::string> open_seats_;  // seat key -> tournament_start line
   std::string scratch_;
@@ -127,12 +130,14 @@ class BotConnection {
   int crashes_in_a_row_ = 0;
   bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide
   int protocol_ = 1;
+  DecideFields decide_fields_ = kAllDecideFields;
   // Posted decides: their lines (concatenated), where each starts, limits, answers.
   std::string posted_;
   std::vector<std::size_t> posted_start_;
   std::vector<std::int64_t> posted_limit_us_;
   std::vector<Answer> posted_answers_;
   std::vector<ActionReply> batch_actions_;  // a batch's reply, split
+  std::string batch_reply_;                 // the line they view, kept until the next batch
   bool answered_ = false;  // posted_ has been answered; the next post starts afresh
 };
 

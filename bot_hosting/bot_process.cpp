@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "bot_hosting/adopted_processes.h"
+#include "bot_hosting/process_bot_spec.h"
 
 extern char** environ;
 
@@ -37,7 +38,7 @@ struct ChildPlan {
   const char* workdir = nullptr;
   int in_read = -1;
   int out_write = -1;
-  int log_fd = -1;
+  int err_write = -1;
   pid_t parent = 0;
 };
 
@@ -61,7 +62,7 @@ struct ChildPlan {
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
   signal(SIGPIPE, SIG_DFL);
-  if (dup2(plan.log_fd, STDERR_FILENO) < 0) _exit(127);
+  if (dup2(plan.err_write, STDERR_FILENO) < 0) _exit(127);
   if (dup2(plan.in_read, STDIN_FILENO) < 0) child_fail("stdin");
   if (dup2(plan.out_write, STDOUT_FILENO) < 0) child_fail("stdout");
   // Every other descriptor was opened close-on-exec or is closed here.
@@ -149,17 +150,25 @@ BotProcess::BotProcess(const BotCommand& command) {
     close(in_pipe[1]);
     throw std::runtime_error(system_error("pipe"));
   }
-  const int log_fd = open(command.log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  int err_pipe[2] = {-1, -1};
   auto close_all = [&] {
-    for (const int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], log_fd}) {
+    for (const int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
       if (fd >= 0) close(fd);
     }
   };
-  if (log_fd < 0) {
-    const std::string message = system_error(("cannot open the bot's log " + command.log_path).c_str());
+  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
+    const std::string message = system_error("pipe");
     close_all();
     throw std::runtime_error(message);
   }
+  try {
+    log_ = command.log ? command.log : std::make_shared<BotLog>(command.log_path, kDefaultBotLogLimitBytes);
+  } catch (const std::runtime_error&) {
+    close_all();
+    throw;
+  }
+  // Room for a burst of logging between two waits on the bot (best effort).
+  fcntl(err_pipe[1], F_SETPIPE_SZ, 256 * 1024);
 
   ChildPlan plan;
   for (char** entry = environ; *entry != nullptr; ++entry) {
@@ -177,7 +186,7 @@ BotProcess::BotProcess(const BotCommand& command) {
   plan.workdir = command.workdir.empty() ? nullptr : command.workdir.c_str();
   plan.in_read = in_pipe[0];
   plan.out_write = out_pipe[1];
-  plan.log_fd = log_fd;
+  plan.err_write = err_pipe[1];
   plan.parent = getpid();
 
   const pid_t pid = Launcher::instance().launch(plan);
@@ -188,12 +197,14 @@ BotProcess::BotProcess(const BotCommand& command) {
   }
   close(in_pipe[0]);
   close(out_pipe[1]);
-  close(log_fd);
+  close(err_pipe[1]);
   pid_ = pid;
   in_fd_ = in_pipe[1];
   out_fd_ = out_pipe[0];
+  err_fd_ = err_pipe[0];
   fcntl(in_fd_, F_SETFL, fcntl(in_fd_, F_GETFL) | O_NONBLOCK);
   fcntl(out_fd_, F_SETFL, fcntl(out_fd_, F_GETFL) | O_NONBLOCK);
+  fcntl(err_fd_, F_SETFL, fcntl(err_fd_, F_GETFL) | O_NONBLOCK);
   // Also from this side, so that a kill of the group cannot miss a bot
   // killed before its own setpgid().
   setpgid(pid_, pid_);
@@ -202,8 +213,27 @@ BotProcess::BotProcess(const BotCommand& command) {
 
 BotProcess::~BotProcess() {
   kill();
+  drain_stderr();  // what the bot wrote before it ended (its last words in a crash)
   if (in_fd_ >= 0) close(in_fd_);
   if (out_fd_ >= 0) close(out_fd_);
+  if (err_fd_ >= 0) close(err_fd_);
+}
+
+void BotProcess::drain_stderr() {
+  char block[16 * 1024];
+  while (err_fd_ >= 0) {
+    const ssize_t got = ::read(err_fd_, block, sizeof block);
+    if (got > 0) {
+      log_->write(std::string_view(block, static_cast<std::size_t>(got)));
+      continue;
+    }
+    if (got < 0 && errno == EINTR) continue;
+    if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+      close(err_fd_);  // the end: the bot and whatever shared its stderr are gone
+      err_fd_ = -1;
+    }
+    return;
+  }
 }
 
 bool BotProcess::write(std::string_view bytes, BotClockPoint deadline) {
@@ -216,10 +246,12 @@ bool BotProcess::write(std::string_view bytes, BotClockPoint deadline) {
     }
     if (written < 0 && errno == EINTR) continue;
     if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      pollfd wait{in_fd_, POLLOUT, 0};
-      const int ready = poll(&wait, 1, remaining_ms(deadline));
+      // The bot may be blocked on a full stderr: drain it while waiting.
+      pollfd wait[2] = {{in_fd_, POLLOUT, 0}, {err_fd_, POLLIN, 0}};
+      const int ready = poll(wait, err_fd_ >= 0 ? 2 : 1, remaining_ms(deadline));
       if (ready == 0) return false;
       if (ready < 0 && errno != EINTR) return false;
+      if (ready > 0 && wait[1].revents != 0) drain_stderr();
       continue;
     }
     return false;  // EPIPE: the bot closed its input or died
@@ -239,14 +271,19 @@ bool BotProcess::fill(BotClockPoint deadline, bool wait) {
   }
   while (true) {
     if (wait) {
-      pollfd ready_fd{out_fd_, POLLIN, 0};
-      const int ready = poll(&ready_fd, 1, remaining_ms(deadline));
+      // stderr too: a bot blocked on a full stderr would never reply.
+      pollfd ready_fd[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
+      const int ready = poll(ready_fd, err_fd_ >= 0 ? 2 : 1, remaining_ms(deadline));
       if (ready == 0) return false;
       if (ready < 0 && errno != EINTR) {
         closed_ = true;
         return false;
       }
       if (ready < 0) continue;
+      if (ready_fd[1].revents != 0) {
+        drain_stderr();
+        if (ready_fd[0].revents == 0) continue;
+      }
     }
     const ssize_t got = ::read(out_fd_, buffer_.data() + end_, buffer_.size() - end_);
     if (got > 0) {
@@ -337,6 +374,7 @@ bool BotProcess::wait_exit(BotClockPoint deadline) {
       break;
     }
     if (std::chrono::steady_clock::now() >= deadline) return false;
+    drain_stderr();  // a bot blocked on a full stderr could not exit
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return true;

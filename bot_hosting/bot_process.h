@@ -1,6 +1,10 @@
 #pragma once
 // One bot program running as a child of sngsim, spoken to in lines: its
-// stdin and stdout are pipes, its stderr is appended to a log file.
+// stdin and stdout are pipes, and so is its stderr, which sngsim appends
+// to the label's log (bot_hosting/bot_log.h: capped, the rest counted).
+// stderr is drained whenever sngsim waits on the bot (for a reply, for
+// room to write, for its exit), so a bot that logs much blocks only while
+// nobody is waiting for it.
 //
 // The parent owns its children. Every bot runs in its own process group
 // (Ctrl-C at the terminal reaches sngsim only, which then says bye) with
@@ -24,10 +28,13 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "bot_hosting/bot_log.h"
 
 namespace sngsim {
 
@@ -44,6 +51,9 @@ struct BotCommand {
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) sngsim's environment
   std::string workdir;   // the bot's working directory; empty: sngsim's
   std::string log_path;  // stderr is appended here (created if missing)
+  // The label's shared log of log_path; when null, the process opens its
+  // own with the default limit.
+  std::shared_ptr<BotLog> log;
 };
 
 class BotProcess {
@@ -89,10 +99,14 @@ class BotProcess {
   bool fill(BotClockPoint deadline, bool wait);
   // kLine, kTooLong, or kTimeout when no whole line is buffered.
   Read take_line(std::string& line, std::size_t from);
+  // Moves what the bot wrote to stderr so far into its log, without waiting.
+  void drain_stderr();
 
   pid_t pid_ = -1;
   int in_fd_ = -1;   // the bot's stdin
   int out_fd_ = -1;  // the bot's stdout
+  int err_fd_ = -1;  // the bot's stderr (-1 once it reached its end)
+  std::shared_ptr<BotLog> log_;
   bool closed_ = false;
   bool reaped_ = false;
   int status_ = 0;

@@ -11,6 +11,7 @@
 // makes in a tournament. Text that comes from the user (labels, params) is
 // escaped by nlohmann-json. Replies are parsed by nlohmann-json.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -43,11 +44,27 @@ struct DecisionTime {
   std::int64_t bank_ms = 0;
 };
 
+// The fields of a decide after its type, tournament and seat, which are
+// always sent. A bot may name the ones it reads in its hello reply
+// ("decide_fields": [...]) and is sent only those: less to write and to
+// parse for a bot that looks at little (the kit's call_bot reads only
+// "legal"). Without the key it gets them all.
+enum class DecideField : std::uint8_t {
+  kHand, kLevel, kStreet, kHole, kBoard, kButton, kPlayer, kSeats, kStacks, kBets, kCommitted, kFolded, kPot,
+  kLegal, kHistory, kTime, kCount
+};
+using DecideFields = std::uint32_t;  // a bit per DecideField
+inline constexpr DecideFields kAllDecideFields = (1u << static_cast<int>(DecideField::kCount)) - 1;
+// The names, in DecideField order.
+inline constexpr std::array<std::string_view, static_cast<std::size_t>(DecideField::kCount)> kDecideFieldNames = {
+    "hand", "level", "street", "hole",   "board", "button",  "player", "seats",
+    "stacks", "bets", "committed", "folded", "pot", "legal", "history", "time"};
+
 // Each encoder replaces `out` with one request line, '\n' included.
 void encode_hello(std::string& out, std::string_view label, std::string_view params_json);
 void encode_tournament_start(std::string& out, const TournamentStart& start);
 void encode_decide(std::string& out, std::string_view tournament, int seat, int hand, const Observation& observation,
-                   const DecisionTime& time);
+                   const DecisionTime& time, DecideFields fields = kAllDecideFields);
 // `stacks` and `seats` by hand-order index, after the hand.
 void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand,
                       std::span<const Event> events, std::span<const Chips> stacks,
@@ -62,18 +79,27 @@ void encode_bye(std::string& out);
 void encode_decide_batch(std::string& out, std::string_view decides);
 
 // The hello reply: empty when it is {"type": "hello", "protocol": P, ...}
-// with P 1 or 2 (then `protocol` is P), else why not (one line).
-std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol);
+// with P 1 or 2 (then `protocol` is P, and `fields` the decide fields it
+// names, all without "decide_fields"; names this sngsim does not know are
+// left out), else why not (one line).
+std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol,
+                                               DecideFields* fields = nullptr);
 
 // What one action object of a reply says, before the rules judge it.
 struct ActionReply {
-  enum class Kind : std::uint8_t { kFold, kCheck, kCall, kRaise, kNotJson, kUnknown };
+  enum class Kind : std::uint8_t { kFold, kCheck, kCall, kRaise, kNotJson, kUnknown, kBadAmount, kError };
   Kind kind = Kind::kNotJson;
   Chips to = 0;         // kRaise
-  std::string problem;  // kNotJson, kUnknown: why
+  std::string problem;  // kNotJson, kUnknown, kBadAmount, kError: why
+  // The reply's own text: the line (protocol 1), or its element of the
+  // actions array (protocol 2). A view into the line read, valid as long
+  // as it is (BotConnection keeps it until its next round of decides).
+  std::string_view text;
 };
 
-// Protocol 1's reply line.
+// Protocol 1's reply line. An object with an "error" field is the bot's
+// own report of a bug (kError), whatever else it says; "to" may be a
+// decimal that is a whole number (40.0).
 ActionReply read_action_reply(std::string_view line);
 // Protocol 2's reply line {"type": "actions", "actions": [...]} for a batch
 // of `count` decides: one ActionReply per decide in request order. A line
@@ -83,9 +109,16 @@ ActionReply read_action_reply(std::string_view line);
 // ignored.
 void read_actions_reply(std::string_view line, std::size_t count, std::vector<ActionReply>& out);
 
+// A reply as a fault example and a message show it: its first
+// kShownReplyBytes bytes, printable ASCII as it is, '\' as "\\" and every
+// other byte (control bytes, a terminal's escapes, non-ASCII) as "\xNN",
+// then "..." when the reply was longer.
+inline constexpr std::size_t kShownReplyBytes = 200;
+std::string escaped_reply(std::string_view reply);
+
 // The Action a reply names, judged by `legal`: throws StrategyFault with
-// kNotJson, kUnknownAction, or kIllegal for a check when checking is not
-// free. A call when checking is free is a check; a raise's size is the
+// kNotJson, kUnknownAction, kBadAmount, kError, or kIllegal for a check
+// when checking is not free. A call when checking is free is a check; a raise's size is the
 // engine's to judge.
 Action judge_action(const ActionReply& reply, const LegalActions& legal);
 

@@ -19,6 +19,10 @@ struct BotClock {
   std::int64_t bank_us = 60'000'000;
 };
 
+// How much of a label's stderr its log keeps (`bots: {log_limit_mb}`,
+// bot_hosting/bot_log.h).
+inline constexpr std::int64_t kDefaultBotLogLimitBytes = 10LL * 1024 * 1024;
+
 struct ProcessBotSpec {
   std::string label;
   // "file:line:column" of the lineup entry, for the messages that stop a
@@ -31,6 +35,7 @@ struct ProcessBotSpec {
   bool per_seat = false;  // a process per seat instead of one per runner thread
   double handshake_s = 10.0;  // how long a bot may take to answer hello
   BotClock clock;
+  std::int64_t log_limit_bytes = kDefaultBotLogLimitBytes;  // of the label's stderr log
 
   // Equal for entries that may share processes (the same label and
   // settings in several matrix cells).

@@ -45,12 +45,14 @@ class ProcessBot final : public Strategy {
   void ask(const Observation& observation) override {
     const BotClock& clock = spec_->clock;
     encode_decide(line_, tournament_, seat_, hand_, observation,
-                  DecisionTime{clock.per_action_us / 1000, bank_left_us_ / 1000});
+                  DecisionTime{clock.per_action_us / 1000, bank_left_us_ / 1000}, connection_.decide_fields());
     ticket_ = connection_.post(line_, clock.per_action_us + bank_left_us_);
   }
 
   Action answer(const Observation& observation) override {
     const BotConnection::Answer& answer = connection_.answer_of(ticket_);
+    last_decision_ns_ = answer.elapsed_us * 1000;
+    answered_ = &answer;
     switch (answer.outcome) {
       case BotConnection::Outcome::kReply: break;
       case BotConnection::Outcome::kTimeout:
@@ -70,6 +72,15 @@ class ProcessBot final : public Strategy {
     return judge_action(answer.action, observation.legal);
   }
 
+  std::string fault_reply() const override {
+    if (answered_ == nullptr) return {};
+    switch (answered_->outcome) {
+      case BotConnection::Outcome::kReply: return escaped_reply(answered_->action.text);
+      case BotConnection::Outcome::kStrayReply: return escaped_reply(answered_->line);
+      default: return {};
+    }
+  }
+
   void hand_ended(const HandEnd& end) override {
     encode_hand_over(line_, tournament_, seat_, hand_, end.events, end.stacks, end.seats);
     connection_.send(line_);
@@ -82,6 +93,7 @@ class ProcessBot final : public Strategy {
   }
 
   std::int64_t bank_used_us() const override { return spec_->clock.bank_us - bank_left_us_; }
+  std::int64_t last_decision_ns() const override { return last_decision_ns_; }
 
  private:
   std::shared_ptr<const ProcessBotSpec> spec_;
@@ -97,6 +109,9 @@ class ProcessBot final : public Strategy {
   double prize_percent_ = 0.0;
   std::string line_;  // the request being written, reused
   int ticket_ = 0;    // the posted decide's, between ask() and answer()
+  std::int64_t last_decision_ns_ = -1;
+  // The last answer, for fault_reply(): the connection's, valid until its next round.
+  const BotConnection::Answer* answered_ = nullptr;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 
 #include "engine/hand.h"
 #include "engine/rng.h"
@@ -46,6 +47,12 @@ class Strategy {
   virtual void ask(const Observation& /*observation*/) {}
   virtual Action answer(const Observation& observation) { return decide(observation); }
 
+  // What the strategy answered in its last decision, as a fault example
+  // shows it (sim/stats/fault_examples.h): a bot in another process gives
+  // its reply, escaped and cut (bot_protocol.h, escaped_reply); empty for
+  // strategies without a reply to show. Asked right after a fault.
+  virtual std::string fault_reply() const { return {}; }
+
   // Called once per hand after it ends, for strategies that model their
   // opponents or keep count of the table.
   virtual void hand_ended(const HandEnd& /*end*/) {}
@@ -58,6 +65,13 @@ class Strategy {
   // Microseconds of the time bank (V5) this player drew on in the
   // tournament; only strategies under a clock (process bots) draw on it.
   virtual std::int64_t bank_used_us() const { return 0; }
+
+  // Nanoseconds the last decide() or answer() took, as the strategy itself
+  // measured it (a process bot: from its request written to its reply
+  // read), or -1 when it does not measure (built-ins: timing them would
+  // cost more than some of their decisions). Read by the decision-time
+  // statistics (sim/stats/decision_time_stats.cpp) after every decision.
+  virtual std::int64_t last_decision_ns() const { return -1; }
 };
 
 // What a strategy is created with, besides its parameters.

@@ -5,7 +5,9 @@
 // folds otherwise, and the fault is counted per label and by reason
 // (sim/formats/fault_counts.h). A strategy reports the reason by throwing
 // StrategyFault from decide(); any other exception is kError and an action
-// the engine refuses is kIllegal.
+// the engine refuses is kIllegal. A bot in another process reports its own
+// bug with an "error" field in its reply, also kError
+// (docs/bot-protocol.md).
 //
 // BotSetupFailure is the exception to that rule: a bot that cannot be
 // started at all (its handshake fails, it crashes again and again without
@@ -28,13 +30,15 @@ enum class FaultReason : std::uint8_t {
   kStrayReply,     // a reply that answers no request
   kTimeout,        // the time limit and the time bank were used up (V5)
   kReplyTooLong,   // a reply line longer than the protocol's limit (kMaxBotLineBytes)
+  kBadAmount,      // a raise whose "to" is missing or not a whole number of chips
 };
 
-inline constexpr int kFaultReasonCount = 8;
+inline constexpr int kFaultReasonCount = 9;
 
 // The names summary.json and state.json use, in FaultReason order.
 inline constexpr std::array<const char*, kFaultReasonCount> kFaultReasonNames = {
-    "illegal", "error", "crash", "not_json", "unknown_action", "stray_reply", "timeout", "reply_too_long"};
+    "illegal",     "error",   "crash",          "not_json",  "unknown_action",
+    "stray_reply", "timeout", "reply_too_long", "bad_amount"};
 
 constexpr const char* fault_reason_name(FaultReason reason) {
   return kFaultReasonNames[static_cast<std::size_t>(reason)];

@@ -122,8 +122,12 @@ int main(int argc, char** argv) {
     } else if (starts_with(type, "\"hello\"")) {
       // Protocol 2 when sngsim offers it ("max_protocol": 2).
       const bool batches = !protocol_1_only && number_of(line, "max_protocol") >= 2;
-      reply(batches ? "{\"type\":\"hello\",\"protocol\":2,\"name\":\"cpp_bot\"}\n"
-                    : "{\"type\":\"hello\",\"protocol\":1,\"name\":\"cpp_bot\"}\n");
+      // Only the decide fields it reads: less for sngsim to write and for
+      // the scanner to skip.
+      const std::string hello = std::string("{\"type\":\"hello\",\"protocol\":") + (batches ? "2" : "1") +
+                                ",\"name\":\"cpp_bot\",\"decide_fields\":" +
+                                (always_call ? "[\"legal\"]" : "[\"street\",\"hole\",\"legal\"]") + "}\n";
+      reply(hello.c_str());
     } else if (starts_with(type, "\"bye\"")) {
       return 0;
     }

@@ -7,6 +7,7 @@ from sngsim_bot import Action, Bot, run
 
 class CallBot(Bot):
     name = "call_bot"
+    decide_fields = ("legal",)  # all it needs to be sent (a call needs nothing; a test reads legal)
 
     def decide(self, obs):
         return Action.call()

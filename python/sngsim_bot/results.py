@@ -17,6 +17,7 @@ pandas is installed.
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,14 +186,14 @@ class Results:
     def timing_dependent(self) -> bool:
         return bool(self.provenance.get("timing_dependent", False))
 
-    def players_frame(self):
+    def players_frame(self) -> Any:
         """One row per (cell, label): a pandas DataFrame."""
-        import pandas  # optional: only this method needs it
+        pandas: Any = importlib.import_module("pandas")  # optional: only this method needs it
 
         rows = []
         for cell in self.cells:
             for p in cell.players:
-                row = {"cell": cell.index, **{f"param:{k}": v for k, v in cell.params.items()}}
+                row: dict[str, Any] = {"cell": cell.index, **{f"param:{k}": v for k, v in cell.params.items()}}
                 row.update(label=p.label, entries=p.entries, mean_place=p.mean_place, win_rate=p.win_rate,
                            itm_rate=p.itm_rate, roi=p.roi, faults=p.faults, timeouts=p.timeouts,
                            time_bank_used_s=p.time_bank_used_s)

@@ -66,18 +66,66 @@ class KitTest(unittest.TestCase):
         self.assertEqual(draw, random.Random(8514380232824261372).random())  # seeded from rng_seed
         self.assertEqual(Recorder.seen[1:], [("hand_over", 1), ("end", 1)])
 
-    def test_a_failing_decide_calls_and_plays_on(self):
+    def test_a_failing_decide_is_a_fault_reported_to_sngsim_and_logged_once(self):
         class Broken(Bot):
             def decide(self, obs):
                 raise ValueError("a bug")
         stderr, sys.stderr = sys.stderr, io.StringIO()
         try:
-            replies = session(Broken, [{"type": "hello", "protocol": 1}, START, DECIDE, DECIDE])
+            replies = session(Broken, [{"type": "hello", "protocol": 1}, START, DECIDE, DECIDE, DECIDE,
+                                       {"type": "bye"}])
+            log = sys.stderr.getvalue()
+        finally:
+            sys.stderr = stderr
+        # sngsim counts each as a fault with reason error (docs/bot-protocol.md).
+        self.assertEqual(replies[1:], [{"action": "call", "error": "ValueError: a bug"}] * 3)
+        self.assertEqual(log.count("Traceback"), 1)  # once per distinct error
+        self.assertIn("ValueError: a bug", log)
+        self.assertIn("ValueError at ", log)
+        self.assertIn("happened 3 times", log)
+
+    def test_on_error_call_answers_call_instead(self):
+        class Lenient(Bot):
+            on_error = "call"
+
+            def decide(self, obs):
+                raise ValueError("a bug")
+        stderr, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            replies = session(Lenient, [{"type": "hello", "protocol": 1}, START, DECIDE, DECIDE])
             log = sys.stderr.getvalue()
         finally:
             sys.stderr = stderr
         self.assertEqual(replies[1:], [{"action": "call"}, {"action": "call"}])
-        self.assertIn("ValueError: a bug", log)
+        self.assertEqual(log.count("Traceback"), 1)
+
+    def test_in_a_batch_an_error_faults_its_own_decision_only(self):
+        class HalfBroken(Bot):
+            def decide(self, obs):
+                if obs.seat == 1:
+                    raise KeyError("seat 1")
+                return Action.fold()
+        other = dict(DECIDE, seat=0)
+        stderr, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            replies = session(HalfBroken, [{"type": "hello", "protocol": 1, "max_protocol": 2}, START,
+                                           {"type": "decide_batch", "requests": [DECIDE, other]}])
+        finally:
+            sys.stderr = stderr
+        self.assertEqual(replies[1], {"type": "actions", "actions": [
+            {"action": "call", "error": "KeyError: 'seat 1'"}, {"action": "fold"}]})
+
+    def test_an_answer_that_is_not_an_action_is_an_error_too(self):
+        class Sloppy(Bot):
+            def decide(self, obs):
+                return None
+        stderr, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            replies = session(Sloppy, [{"type": "hello", "protocol": 1}, START, DECIDE])
+        finally:
+            sys.stderr = stderr
+        self.assertEqual(replies[1]["action"], "call")
+        self.assertIn("AttributeError", replies[1]["error"])
 
     def test_examples_answer_legally(self):
         import random_bot
@@ -90,9 +138,25 @@ class KitTest(unittest.TestCase):
                     self.assertTrue(40 <= reply["to"] <= 1000)
         # Aces raise.
         self.assertEqual(session(rule_bot.RuleBot, [START, DECIDE])[0]["action"], "raise")
+        import pair_raise_bot  # cpp_bot's strategy: the minimum raise with a pair, else call
+        self.assertEqual(session(pair_raise_bot.PairRaiseBot, [START, DECIDE]), [{"action": "raise", "to": 40}])
+        unpaired = dict(DECIDE, hole=["Ah", "Kd"])
+        self.assertEqual(session(pair_raise_bot.PairRaiseBot, [START, unpaired]), [{"action": "call"}])
         # The same seed, the same choices.
         first = session(random_bot.RandomBot, [START] + [DECIDE] * 30)
         self.assertEqual(first, session(random_bot.RandomBot, [START] + [DECIDE] * 30))
+
+    def test_a_bot_names_the_decide_fields_it_reads_in_hello(self):
+        class Narrow(Bot):
+            name = "narrow"
+            decide_fields = ("legal",)
+
+            def decide(self, obs):
+                return Action.call() if obs.legal.can_check else Action.fold()
+        hello = session(Narrow, [{"type": "hello", "protocol": 1, "max_protocol": 2}])[0]
+        self.assertEqual(hello, {"type": "hello", "protocol": 2, "name": "narrow", "decide_fields": ["legal"]})
+        slim = {"type": "decide", "tournament": "0", "seat": 1, "legal": DECIDE["legal"]}
+        self.assertEqual(session(Narrow, [START, slim]), [{"action": "fold"}])
 
     def test_protocol_2_batches(self):
         # Offered protocol 2, the kit takes it; a batch is answered in one

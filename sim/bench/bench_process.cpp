@@ -47,12 +47,20 @@ double process_cpu_ns(pid_t pid) {
 BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command,
                                     const std::vector<std::pair<std::string, std::string>>& env, int runs,
                                     int decisions, int batch) {
-  auto spec = std::make_shared<ProcessBotSpec>();
-  spec->label = "bench";
-  spec->origin = "sngsim bench process";
-  spec->command = command;
-  spec->env = env;
-  spec->workdir = std::filesystem::current_path().string();
+  ProcessBotSpec spec;
+  spec.label = "bench";
+  spec.origin = "sngsim bench process";
+  spec.command = command;
+  spec.env = env;
+  spec.workdir = std::filesystem::current_path().string();
+  return bench_process_decisions(name, spec, runs, decisions, batch);
+}
+
+BenchResult bench_process_decisions(const std::string& name, const ProcessBotSpec& bot, int runs, int decisions,
+                                    int batch, int* protocol) {
+  auto spec = std::make_shared<ProcessBotSpec>(bot);
+  // No clock: a benchmark measures the bot, it does not judge it.
+  spec->clock.per_action_us = 3'600'000'000LL;
 
   TournamentRules rules;  // six-handed, R4 blinds
   Tournament tournament(rules, 7);
@@ -79,13 +87,14 @@ BenchResult bench_process_decisions(const std::string& name, const std::vector<s
         bots.front()->decide(observation);
         return;
       }
-      for (const auto& bot : bots) bot->ask(observation);
+      for (const auto& seat : bots) seat->ask(observation);
       answer_waiting_decisions();
-      for (const auto& bot : bots) bot->answer(observation);
+      for (const auto& seat : bots) seat->answer(observation);
     };
     const int rounds = std::max(1, decisions / static_cast<int>(bots.size()));
     const int asked = rounds * static_cast<int>(bots.size());
     const pid_t pid = bot_connection(spec, 0).pid();
+    if (protocol != nullptr) *protocol = bot_connection(spec, 0).protocol();
     for (int i = 0; i < rounds / 10 + 1; ++i) ask_all();  // warm: caches, the bot's first imports
     std::vector<double> own_cpu;
     std::vector<double> bot_cpu;

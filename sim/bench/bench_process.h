@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/bench/bench.h"
+#include "bot_hosting/process_bot_spec.h"
 
 namespace sngsim {
 
@@ -20,6 +21,11 @@ namespace sngsim {
 BenchResult bench_process_decisions(const std::string& name, const std::vector<std::string>& command,
                                     const std::vector<std::pair<std::string, std::string>>& env, int runs,
                                     int decisions, int batch = 1);
+// The same for a bot as an experiment file describes it (its command,
+// environment, workdir and params; `bench process --bot`). Returns the
+// protocol the bot chose in `protocol` when given.
+BenchResult bench_process_decisions(const std::string& name, const ProcessBotSpec& bot, int runs, int decisions,
+                                    int batch = 1, int* protocol = nullptr);
 
 // The floor under any bot in another process, measured in the same run as
 // the bots: one byte written to a forked child through a pipe and one byte

@@ -47,24 +47,28 @@ TableHandObservation observe_settled_hand(const Tournament& tournament, const Ha
   return seen;
 }
 
-TableInvariantObserver::TableInvariantObserver(const TournamentRules& rules, CheckedTable where, HandObserver* next)
+TableInvariantObserver::TableInvariantObserver(const TournamentRules& rules, CheckedTable where, TableObserver* next)
     : checker_(invariant_rules(rules)), where_(std::move(where)), next_(next) {}
 
-void TableInvariantObserver::hand_finished(const Tournament& tournament, const Hand& hand,
-                                           const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
+void TableInvariantObserver::decision_made(const TableView& table, const Hand& hand, int seat,
+                                           std::int64_t nanoseconds) {
+  if (next_ != nullptr) next_->decision_made(table, hand, seat, nanoseconds);
 }
 
-void TableInvariantObserver::hand_settled(const Tournament& tournament, const Hand& hand,
-                                          const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_settled(tournament, hand, entrant_of_seat);
+void TableInvariantObserver::hand_finished(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_finished(table, hand);
+}
+
+void TableInvariantObserver::hand_settled(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_settled(table, hand);
+  const Tournament& tournament = *table.tournament;
   std::vector<InvariantFailure> failures = checker_.check_hand(observe_settled_hand(tournament, hand));
   if (!failures.empty()) raise(where_, tournament.hands_played(), std::move(failures));
 }
 
-void TableInvariantObserver::tournament_finished(const Tournament& tournament,
-                                                 const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->tournament_finished(tournament, entrant_of_seat);
+void TableInvariantObserver::table_finished(const TableView& table) {
+  if (next_ != nullptr) next_->table_finished(table);
+  const Tournament& tournament = *table.tournament;
   if (!checker_.saw_end()) {
     raise(where_, tournament.hands_played(),
           {{InvariantKind::kEnd, "the table finished without a hand that ended it"}});
@@ -86,7 +90,7 @@ ShootoutInvariantObservers::ShootoutInvariantObservers(const Cell& cell, std::ui
 }
 
 ShootoutObserverOf ShootoutInvariantObservers::observer_of() {
-  return [this](int table) -> HandObserver* {
+  return [this](int table) -> TableObserver* {
     return table >= 0 && at(table) < tables_.size() ? tables_[at(table)].get() : nullptr;
   };
 }
@@ -96,7 +100,8 @@ CashInvariantObserver::CashInvariantObserver(const CashTableRules& rules, Checke
                                   rules.rake.cap}),
       where_(std::move(where)) {}
 
-void CashInvariantObserver::hand_settled(const CashTable& table, const Hand& hand) {
+void CashInvariantObserver::hand_settled(const TableView& view, const Hand& hand) {
+  const CashTable& table = *view.cash;
   const HandSetup& setup = hand.setup();
   CashHandObservation seen;
   seen.hand = table.hands_played();

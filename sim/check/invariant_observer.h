@@ -39,18 +39,19 @@ TableHandObservation observe_settled_hand(const Tournament& tournament, const Ha
 // Checks every hand of one tournament table. `next`, when given, sees
 // every call first (the hand-history writer of a replay), so the hand that
 // breaks an invariant is already in its history.
-class TableInvariantObserver final : public HandObserver {
+class TableInvariantObserver final : public TableObserver {
  public:
-  TableInvariantObserver(const TournamentRules& rules, CheckedTable where, HandObserver* next = nullptr);
+  TableInvariantObserver(const TournamentRules& rules, CheckedTable where, TableObserver* next = nullptr);
 
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  void decision_made(const TableView& table, const Hand& hand, int seat, std::int64_t nanoseconds) override;
+  void hand_finished(const TableView& table, const Hand& hand) override;
+  void hand_settled(const TableView& table, const Hand& hand) override;
+  void table_finished(const TableView& table) override;
 
  private:
   InvariantChecker checker_;
   CheckedTable where_;
-  HandObserver* next_;
+  TableObserver* next_;
 };
 
 // Checkers for every table of one shoot-out: first-round tables by the
@@ -67,10 +68,10 @@ class ShootoutInvariantObservers {
 };
 
 // Checks every hand of one cash session.
-class CashInvariantObserver final : public CashHandObserver {
+class CashInvariantObserver final : public TableObserver {
  public:
   CashInvariantObserver(const CashTableRules& rules, CheckedTable where);
-  void hand_settled(const CashTable& table, const Hand& hand) override;
+  void hand_settled(const TableView& table, const Hand& hand) override;
 
  private:
   CashInvariantChecker checker_;

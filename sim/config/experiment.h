@@ -32,6 +32,12 @@ struct Entrant {
   std::shared_ptr<const ProcessBotSpec> process;
   // Plays under the clock of V5 (per action and bank): process bots.
   bool clocked = false;
+  // A bot the host program provides in this process (strategy: python,
+  // sim/config/hosted_bots.h): it decides outside the runner's code, in
+  // batches, like a process bot. `hosted_object` is what it was made from
+  // (object, python_path, params), so two entries of a label must agree.
+  bool hosted = false;
+  std::string hosted_object;
 };
 
 enum class Seating : std::uint8_t {

@@ -30,6 +30,7 @@
 #include "sim/config/utf8.h"
 #include "bot_hosting/plugin_strategy.h"
 #include "bot_hosting/process_strategy.h"
+#include "sim/config/hosted_bots.h"
 #include "strategies/registry.h"
 
 namespace sngsim {
@@ -184,9 +185,13 @@ const std::string kPluginStrategy = "plugin";
 const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");
+// Nor a bot a host program provides in this process (sim/config/hosted_bots.h).
+const std::string kPythonStrategy = "python";
+const std::vector<std::string> kHostedOnlyKeys = {"object", "python_path"};
 const std::vector<std::string> kTimeKeys = keys_of("time");
 const std::vector<std::string> kBotsKeys = keys_of("bots");
 constexpr std::int64_t kMaxTablesInFlight = 4096;
+constexpr std::int64_t kMaxBotLogLimitMib = 1024 * 1024;  // bots.log_limit_mb: a tebibyte
 const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 const std::vector<std::string>& kLevelKeys = blind_level_keys();
@@ -498,6 +503,7 @@ class Reader {
   double read_seconds(const Node& map, const std::string& section, const std::string& key, double fallback,
                       bool zero_allowed) const;
   // strategy: process: the entry's command and settings, checked.
+  StrategyMaker bind_hosted_bot(const Node& item, const std::string& path, Entrant& entrant) const;
   std::shared_ptr<ProcessBotSpec> read_process_bot(const Node& root, const Node& item, const std::string& path,
                                                    const std::string& label) const;
   std::string place_of(const Origin& at) const;
@@ -865,22 +871,22 @@ BlindSchedule Reader::read_schedule(const Node& table) const {
 
 std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const std::string& seats_what,
                                          bool league) const {
-  const std::string key = league ? "entrants" : "lineup";
-  const Entry* lineup = root.find_entry(key);
+  const std::string list_key = league ? "entrants" : "lineup";
+  const Entry* lineup = root.find_entry(list_key);
   if (lineup == nullptr) {
     fail(root.origin, league ? "missing required key 'entrants' (the bots a league ranks)"
                              : "missing required key 'lineup' (the strategies that play)");
   }
   const Node& list = lineup->value;
   if (list.kind != Node::Kind::kSequence || list.items.empty()) {
-    fail(list.origin, key + " must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
+    fail(list.origin, list_key + " must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
   }
   std::vector<Entrant> seats;  // every seat the lineup fills, in order
   std::map<std::string, std::size_t> label_owner;  // label -> first entry index
   std::vector<Entrant> entries;
   for (std::size_t i = 0; i < list.items.size(); ++i) {
     const Node& item = list.items[i];
-    const std::string path = key + "[" + std::to_string(i) + "]";
+    const std::string path = list_key + "[" + std::to_string(i) + "]";
     if (item.kind != Node::Kind::kMap) {
       fail(item.origin, path + " must be a mapping {strategy: , label: , count: , params: }, got " + describe(item));
     }
@@ -891,6 +897,16 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
     const Entry* plugin_path = item.find_entry("path");
     const Plugin* plugin = nullptr;
+    const HostedBots* host = hosted_bots();
+    entrant.hosted = entrant.strategy == kPythonStrategy ||
+                     (host != nullptr && find_strategy(entrant.strategy) == nullptr && host->provides(entrant.strategy));
+    if (!entrant.hosted) {
+      for (const std::string& key : kHostedOnlyKeys) {
+        if (const Entry* entry = item.find_entry(key)) {
+          fail(entry->key_origin, path + "." + key + " is only read with strategy: python");
+        }
+      }
+    }
     if (entrant.strategy != kProcessStrategy) {
       for (const std::string& key : kProcessOnlyKeys) {
         if (const Entry* entry = item.find_entry(key)) {
@@ -916,12 +932,15 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.info = &plugin->info;
     } else {
       if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
-      entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info() : find_strategy(entrant.strategy);
+      entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info()
+                     : entrant.hosted                      ? &hosted_strategy_info()
+                                                           : find_strategy(entrant.strategy);
     }
     if (entrant.info == nullptr) {
       std::vector<std::string> known = strategy_names();
       known.push_back(kPluginStrategy);
       known.push_back(kProcessStrategy);
+      known.push_back(kPythonStrategy);
       fail(strategy->origin, "unknown strategy '" + entrant.strategy + "'" + did_you_mean(entrant.strategy, known) +
                                  "; known strategies: " + join(known, ", "));
     }
@@ -937,7 +956,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       expect_map(*params, path + ".params");
       for (const auto& param : params->entries) {
         // A process bot's params go to it as JSON, nested or not.
-        if (entrant.strategy == kProcessStrategy) {
+        if (entrant.strategy == kProcessStrategy || entrant.hosted) {
           given[param.key] = render(param.value);
           continue;
         }
@@ -951,7 +970,7 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     // A plug-in or a process bot declares no parameters: whatever is given
     // passes through as text.
     std::vector<ParamSpec> specs = entrant.info->params;
-    if (plugin != nullptr || entrant.strategy == kProcessStrategy) {
+    if (plugin != nullptr || entrant.strategy == kProcessStrategy || entrant.hosted) {
       for (const auto& [name, value] : given) specs.push_back({name, value, "plug-in parameter", false, 0.0, 0.0});
     }
     if (auto error = StrategyParams::resolve(specs, given, entrant.params)) {
@@ -962,6 +981,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       entrant.make = bind_process_bot(spec);
       entrant.process = std::move(spec);
       entrant.clocked = true;
+    } else if (entrant.hosted) {
+      entrant.make = bind_hosted_bot(item, path, entrant);
     } else {
       try {
         entrant.make = entrant.info->bind(entrant.params);
@@ -992,7 +1013,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
       // Two plug-ins share the strategy name but not the StrategyInfo.
       if (first.strategy != entrant.strategy || first.info != entrant.info ||
           first.params.all() != entrant.params.all() ||
-          (first.process != nullptr && first.process->identity() != entrant.process->identity())) {
+          (first.process != nullptr && first.process->identity() != entrant.process->identity()) ||
+          first.hosted_object != entrant.hosted_object) {
         fail(label != nullptr ? label->origin : strategy->origin,
              "label '" + entrant.label + "' already names lineup[" + std::to_string(owner->second) +
                  "], which has a different strategy or params; give this entry its own label");
@@ -1373,6 +1395,48 @@ nlohmann::json param_json(const Node& node) {
 
 }  // namespace
 
+StrategyMaker Reader::bind_hosted_bot(const Node& item, const std::string& path, Entrant& entrant) const {
+  const Node* strategy = item.find("strategy");
+  const HostedBots* host = hosted_bots();
+  if (host == nullptr) {
+    fail(strategy->origin, path + ": strategy: python plays only in Python, with sngsim.run() of the sngsim "
+                                  "package (docs/python.md); the sngsim program cannot host it");
+  }
+  HostedBotEntry entry;
+  entry.strategy = entrant.strategy;
+  entry.label = entrant.label;
+  const Node* object = item.find("object");
+  if (entrant.strategy == kPythonStrategy) {
+    if (object == nullptr) {
+      fail(item.origin, path + " needs 'object' (\"module:Class\", a Bot class) with strategy: python");
+    }
+    entry.object = read_scalar(*object, path + ".object", "\"module:Class\"");
+  } else {
+    if (object != nullptr) fail(object->origin, path + ".object: '" + entrant.strategy + "' is already a bot");
+    entry.object = entrant.strategy;
+  }
+  if (const Node* python_path = item.find("python_path")) {
+    const std::string& folder = read_scalar(*python_path, path + ".python_path", "a folder");
+    entry.python_path = resolve_config_path(folder, std::filesystem::path(display_name_).parent_path()).string();
+  }
+  entry.params_json = "{}";
+  if (const Node* params = item.find("params")) {
+    try {
+      entry.params_json = param_json(*params).dump();
+    } catch (const nlohmann::json::type_error&) {
+      fail(params->origin, path + ".params must be UTF-8 text: a Python bot gets them as JSON");
+    }
+    if (entry.params_json == "null") entry.params_json = "{}";
+  }
+  entrant.hosted_object = entry.object + "|" + entry.python_path + "|" + entry.params_json;
+  try {
+    return host->bind(entry);
+  } catch (const std::invalid_argument& error) {
+    fail(object != nullptr ? object->origin : strategy->origin,
+         path + (object != nullptr ? ".object: " : ".strategy: ") + error.what());
+  }
+}
+
 std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const Node& item, const std::string& path,
                                                          const std::string& label) const {
   namespace fs = std::filesystem;
@@ -1472,6 +1536,10 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     const double bank = read_seconds(*time, "time", "bank_s", static_cast<double>(defaults.bank_us) / 1e6, true);
     spec->clock.per_action_us = static_cast<std::int64_t>(std::llround(per_action * 1e6));
     spec->clock.bank_us = static_cast<std::int64_t>(std::llround(bank * 1e6));
+  }
+  if (const Node* bots = root.find("bots")) {
+    spec->log_limit_bytes =
+        read_integer(*bots, "bots", "log_limit_mb", 0, kMaxBotLogLimitMib, kDefaultBotLogLimitBytes >> 20) << 20;
   }
   return spec;
 }

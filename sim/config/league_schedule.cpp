@@ -141,6 +141,14 @@ const std::vector<DifferenceFamily>& difference_families() {
   return families;
 }
 
+LeagueTurn league_turn(int block_count, int seats, std::int64_t group_size, std::int64_t index) {
+  LeagueTurn result;
+  result.unit = index / group_size;
+  result.block = static_cast<int>(result.unit % block_count);
+  result.turn = static_cast<int>(group_size > 1 ? index % group_size : (result.unit / block_count) % seats);
+  return result;
+}
+
 LeagueSchedule make_league_schedule(int entrants, int seats, std::uint64_t seed) {
   if (entrants < kMinLeagueEntrants || entrants > kMaxLeagueEntrants || seats < 2 || seats > 6 || seats > entrants) {
     throw std::invalid_argument("league schedule: " + std::to_string(entrants) + " entrants at tables of " +

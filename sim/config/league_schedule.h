@@ -53,6 +53,19 @@ struct LeagueSchedule {
   }
 };
 
+// Where tournament `index` of a league sits, when a unit of work is
+// `group_size` tournaments (1, or a duplicate group of `seats`): its unit,
+// the block the unit plays and how far the block is turned (seat s holds
+// the block's position (s + turn) mod seats), as described above. The
+// player (sim/formats/league.h) and the statistics
+// (sim/stats/league_stats.h) both read a table's seats from it.
+struct LeagueTurn {
+  std::int64_t unit = 0;
+  int block = 0;
+  int turn = 0;
+};
+LeagueTurn league_turn(int block_count, int seats, std::int64_t group_size, std::int64_t index);
+
 // Precondition: kMinLeagueEntrants <= entrants <= kMaxLeagueEntrants,
 // 2 <= seats <= 6, seats <= entrants.
 LeagueSchedule make_league_schedule(int entrants, int seats, std::uint64_t seed);

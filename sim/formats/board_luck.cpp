@@ -48,7 +48,7 @@ ContestedDeals contested_deals_of(const Hand& hand) {
   return deals;
 }
 
-BoardLuck::BoardLuck(const LuckValue& value, std::uint64_t key, HandObserver* next)
+BoardLuck::BoardLuck(const LuckValue& value, std::uint64_t key, TableObserver* next)
     : value_(value), key_(key), next_(next) {}
 
 int BoardLuck::terms_of(const Tournament& tournament, const Hand& hand, std::array<BoardTerm, 3>& terms) {
@@ -87,8 +87,9 @@ int BoardLuck::terms_of(const Tournament& tournament, const Hand& hand, std::arr
   return deals.count;
 }
 
-void BoardLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
+void BoardLuck::hand_finished(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_finished(table, hand);
+  const Tournament& tournament = *table.tournament;
   std::array<BoardTerm, 3> terms;
   const int count = terms_of(tournament, hand, terms);
   for (int d = 0; d < count; ++d) {
@@ -97,12 +98,12 @@ void BoardLuck::hand_finished(const Tournament& tournament, const Hand& hand, co
   terms_ += count;
 }
 
-void BoardLuck::hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_settled(tournament, hand, entrant_of_seat);
+void BoardLuck::hand_settled(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_settled(table, hand);
 }
 
-void BoardLuck::tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->tournament_finished(tournament, entrant_of_seat);
+void BoardLuck::table_finished(const TableView& table) {
+  if (next_ != nullptr) next_->table_finished(table);
 }
 
 }  // namespace sngsim

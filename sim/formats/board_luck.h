@@ -70,16 +70,16 @@ struct BoardTerm {
   LuckValues after{};
 };
 
-class BoardLuck : public HandObserver {
+class BoardLuck : public TableObserver {
  public:
   // `value` is V of this table, and `key` the luck stream's key of this
   // table, both RunoutLuck's (play_table makes them); `next`, when not null,
   // sees every call after this observer.
-  BoardLuck(const LuckValue& value, std::uint64_t key, HandObserver* next);
+  BoardLuck(const LuckValue& value, std::uint64_t key, TableObserver* next);
 
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  void hand_finished(const TableView& table, const Hand& hand) override;
+  void hand_settled(const TableView& table, const Hand& hand) override;
+  void table_finished(const TableView& table) override;
 
   // The board terms of `hand` (not yet rounded), one per contested deal;
   // returns their count. What hand_finished adds, for tests and
@@ -95,7 +95,7 @@ class BoardLuck : public HandObserver {
   RunoutOrders boards_;
   LuckValue value_;
   std::uint64_t key_;
-  HandObserver* next_;
+  TableObserver* next_;
   std::array<LuckTerms, kMaxPlayers> luck_{};
   std::int64_t terms_ = 0;
 };

@@ -7,7 +7,8 @@
 
 namespace sngsim {
 
-void CashRunoutLuck::hand_settled(const CashTable& table, const Hand& hand) {
+void CashRunoutLuck::hand_settled(const TableView& view, const Hand& hand) {
+  const CashTable& table = *view.cash;
   const std::optional<HandRunout> runout = runout_of(hand);
   if (runout) {
     ++runouts_;
@@ -36,7 +37,7 @@ void CashRunoutLuck::hand_settled(const CashTable& table, const Hand& hand) {
       luck_[static_cast<std::size_t>(setup.seats[i])] += std::llround(term * static_cast<double>(kChipLuckUnit));
     }
   }
-  if (next_ != nullptr) next_->hand_settled(table, hand);
+  if (next_ != nullptr) next_->hand_settled(view, hand);
 }
 
 }  // namespace sngsim

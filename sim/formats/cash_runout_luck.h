@@ -26,13 +26,13 @@ namespace sngsim {
 // Chip luck is kept in integers, kChipLuckUnit per chip.
 inline constexpr std::int64_t kChipLuckUnit = 1000;
 
-class CashRunoutLuck : public CashHandObserver {
+class CashRunoutLuck : public TableObserver {
  public:
   // `key` is the luck stream's key of this session; `next`, when not null,
   // sees every hand after this observer.
-  CashRunoutLuck(std::uint64_t key, CashHandObserver* next) : key_(key), next_(next) {}
+  CashRunoutLuck(std::uint64_t key, TableObserver* next) : key_(key), next_(next) {}
 
-  void hand_settled(const CashTable& table, const Hand& hand) override;
+  void hand_settled(const TableView& view, const Hand& hand) override;
 
   // The sum of the terms of each table seat so far, in kChipLuckUnit.
   const std::array<std::int64_t, kMaxPlayers>& luck_of_seat() const { return luck_; }
@@ -40,7 +40,7 @@ class CashRunoutLuck : public CashHandObserver {
 
  private:
   std::uint64_t key_;
-  CashHandObserver* next_;
+  TableObserver* next_;
   RunoutOrders boards_;
   std::array<std::int64_t, kMaxPlayers> luck_{};
   std::int64_t runouts_ = 0;

@@ -17,15 +17,16 @@ constexpr std::uint64_t kCashLuckStream = 32;  // the run-out luck's sampled boa
 }  // namespace
 
 CashSessionPlay::CashSessionPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                 std::int64_t index, Hand& hand, CashHandObserver* observer)
-    : cell_(cell), hand_(hand), observer_(observer) {
+                                 std::int64_t index, Hand& hand, TableObserver* observer)
+    : cell_(cell), hand_(hand), observer_(observer), decision_observer_(observer) {
   const CashTableRules& rules = cell.cash.table;
   const int seats = rules.players;
   if (cell.format != Format::kCash || seats < 2 || seats > kMaxPlayers || seats != cell.rules.players) {
     throw std::invalid_argument("play_cash_session: not a cash cell of 2..9 seats");
   }
   const std::uint64_t key = deal_key(cell, seed, index);
-  const std::vector<int> entrant_of_seat = seat_entrants(cell, key, index);
+  entrant_of_seat_ = seat_entrants(cell, key, index);
+  const std::vector<int>& entrant_of_seat = entrant_of_seat_;
   strategies_ = create_strategies(cell, entrant_of_seat, key, cell.rules, index);
 
   record_.index = index;
@@ -42,6 +43,7 @@ CashSessionPlay::CashSessionPlay(const Cell& cell, const std::vector<int>& label
     observer_ = luck_.get();
   }
   table_.emplace(rules, derive_key(key, kCashTableStream));
+  view_ = TableView{nullptr, &*table_, entrant_of_seat_, label_of_entrant, index, 0};
   // V8: the table keeps the clocks; a seat sitting out is not dealt in, so
   // no seat of a hand is played for by the table.
   sit_outs_.rule = rules.sit_out;
@@ -73,15 +75,20 @@ bool CashSessionPlay::play(bool may_pause) {
       in_hand_ = true;
       progress_ = HandProgress{};
     }
-    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause)) return false;
+    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause, decision_observer_,
+                       &view_)) {
+      return false;
+    }
     in_hand_ = false;
+    if (observer_ != nullptr) observer_->hand_finished(view_, hand_);
     table.finish_hand(hand_);
-    if (observer_ != nullptr) observer_->hand_settled(table, hand_);
+    if (observer_ != nullptr) observer_->hand_settled(view_, hand_);
   }
 }
 
 CashSessionRecord CashSessionPlay::finish() {
   const CashTable& table = *table_;
+  if (observer_ != nullptr) observer_->table_finished(view_);
   record_.hands = table.hands_played();
   for (int seat = 0; seat < record_.seats; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
@@ -97,7 +104,7 @@ CashSessionRecord CashSessionPlay::finish() {
 }
 
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                    std::int64_t index, Hand& hand, CashHandObserver* observer) {
+                                    std::int64_t index, Hand& hand, TableObserver* observer) {
   CashSessionPlay session(cell, label_of_entrant, seed, index, hand, observer);
   session.play(false);
   return session.finish();

@@ -37,14 +37,6 @@ struct CashSessionRecord {
   std::array<std::int64_t, kMaxPlayers> luck{};
 };
 
-// Sees every hand of a session once the table took its chips (invariant
-// checks, `run --check`).
-class CashHandObserver {
- public:
-  virtual ~CashHandObserver() = default;
-  virtual void hand_settled(const CashTable& table, const Hand& hand) = 0;
-};
-
 class CashRunoutLuck;
 
 // A session in play: play_cash_session's work as an object that can stop
@@ -55,7 +47,7 @@ class CashSessionPlay {
   // As play_cash_session; `cell`, `label_of_entrant`, `hand` and
   // `observer` must outlive the session.
   CashSessionPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t index,
-                  Hand& hand, CashHandObserver* observer = nullptr);
+                  Hand& hand, TableObserver* observer = nullptr);
   ~CashSessionPlay();
   CashSessionPlay(const CashSessionPlay&) = delete;
   CashSessionPlay& operator=(const CashSessionPlay&) = delete;
@@ -67,7 +59,10 @@ class CashSessionPlay {
  private:
   const Cell& cell_;
   Hand& hand_;
-  CashHandObserver* observer_;
+  TableObserver* observer_;           // the luck observer, then the one given
+  TableObserver* decision_observer_;  // the one given
+  std::vector<int> entrant_of_seat_;
+  TableView view_;
   std::vector<std::unique_ptr<Strategy>> strategies_;
   CashSessionRecord record_;
   std::unique_ptr<CashRunoutLuck> luck_;
@@ -82,6 +77,6 @@ class CashSessionPlay {
 // Plays session `index` of a cell whose format is Format::kCash.
 // `label_of_entrant` and `hand` as for play_tournament.
 CashSessionRecord play_cash_session(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                    std::int64_t index, Hand& hand, CashHandObserver* observer = nullptr);
+                                    std::int64_t index, Hand& hand, TableObserver* observer = nullptr);
 
 }  // namespace sngsim

@@ -10,6 +10,7 @@
 
 #include "engine/rng.h"
 #include "sim/config/duplicate.h"
+#include "sim/formats/league.h"
 #include "sim/formats/table_play.h"
 
 namespace sngsim {
@@ -24,6 +25,7 @@ std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index) {
 }
 
 std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index) {
+  if (cell.format == Format::kLeague) return league_seat_entrants(cell, index);  // its schedule seats it
   const int players = cell.field_size();
   std::vector<int> entrant_of_seat(static_cast<std::size_t>(players));
   if (cell.seating == Seating::kRotate) {
@@ -55,13 +57,14 @@ namespace {
 // checking is free and a fold otherwise; the fault is counted by its reason.
 // A BotSetupFailure is no fault but a broken setup and ends the run.
 // `action_of(observation)` is the strategy's decide() or answer().
-// Returns whether the strategy's own action stood.
+// Returns the fault's reason, or nothing when the strategy's own action stood.
 template <typename ActionOf>
-bool decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand& hand, FaultCounts& faults) {
+std::optional<FaultReason> decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand& hand,
+                                           FaultCounts& faults) {
   FaultReason reason = FaultReason::kIllegal;
   try {
     const Action action = action_of(observation);
-    if (hand.apply(action) == ApplyError::kNone) return true;
+    if (hand.apply(action) == ApplyError::kNone) return std::nullopt;
   } catch (const StrategyFault& fault) {
     reason = fault.reason();
   } catch (const BotSetupFailure&) {
@@ -74,7 +77,17 @@ bool decide_or_fault(ActionOf&& action_of, const Observation& observation, Hand&
   faults.add(reason);
   const Action fallback = observation.legal.can_check ? Action::check_call() : Action::fold();
   hand.apply(fallback);
-  return false;
+  return reason;
+}
+
+// A fault of `seat` in the hand: counted, and kept when it is the seat's
+// first of the hand, with the reply behind it.
+void note_fault(HandProgress& progress, std::size_t seat, FaultReason reason, const Strategy& strategy) {
+  ++progress.faults;
+  for (const HandFault& earlier : progress.first_faults) {
+    if (earlier.seat == static_cast<int>(seat)) return;
+  }
+  progress.first_faults.push_back(HandFault{static_cast<int>(seat), reason, strategy.fault_reply()});
 }
 
 }  // namespace
@@ -98,7 +111,7 @@ std::vector<std::unique_ptr<Strategy>> create_strategies(const Cell& cell, const
 
 bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
                    std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs, HandProgress& progress,
-                   bool may_pause) {
+                   bool may_pause, TableObserver* observer, const TableView* view) {
   const HandSetup& setup = hand.setup();
   while (!hand.is_terminal()) {
     // Resuming: the player to act is the one asked, whose answer is waiting.
@@ -110,7 +123,10 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
       return resuming ? strategy.answer(observation) : strategy.decide(observation);
     };
     if (sit_outs == nullptr) {
-      progress.faults += decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]) ? 0 : 1;
+      if (const auto fault = decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat])) {
+        note_fault(progress, seat, *fault, strategy);
+      }
+      if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
       continue;
     }
     if (!resuming && sit_outs->out[seat]) {
@@ -124,9 +140,11 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
       return false;
     }
     const std::int64_t timeouts = faults_of_seat[seat].count(FaultReason::kTimeout);
-    const bool fault = !decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
-    progress.faults += fault ? 1 : 0;
-    sit_outs->clock[seat]->decided(fault, faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts, sit_outs->rule);
+    const auto fault = decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat]);
+    if (fault) note_fault(progress, seat, *fault, strategy);
+    if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
+    sit_outs->clock[seat]->decided(fault.has_value(), faults_of_seat[seat].count(FaultReason::kTimeout) > timeouts,
+                                   sit_outs->rule);
   }
   std::array<Chips, kMaxPlayers> stacks{};
   for (int p = 0; p < setup.num_players; ++p) stacks[static_cast<std::size_t>(p)] = hand.stack(p);
@@ -145,7 +163,7 @@ int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy
 }
 
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                 std::int64_t index, Hand& hand, HandObserver* observer) {
+                                 std::int64_t index, Hand& hand, TableObserver* observer) {
   const std::uint64_t key = deal_key(cell, seed, index);
   TablePlay table(cell, cell.rules, seat_entrants(cell, key, index), label_of_entrant, key, index, hand, observer);
   table.play(false);
@@ -154,7 +172,7 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, HandObserver* observer, const PlaceValues* luck_place_values) {
+                            Hand& hand, TableObserver* observer, const PlaceValues* luck_place_values) {
   TablePlay table(cell, rules, entrant_of_seat, label_of_entrant, key, index, hand, observer, luck_place_values);
   table.play(false);
   return table.finish();

@@ -8,30 +8,18 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/hand.h"
 #include "engine/sit_out.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
+#include "sim/formats/table_observer.h"
 #include "sim/formats/tournament_record.h"
 #include "strategies/strategy.h"
 
 namespace sngsim {
-
-// Sees every finished hand of a tournament (hand-history export, invariant checks).
-class HandObserver {
- public:
-  virtual ~HandObserver() = default;
-  // `entrant_of_seat[s]` is the lineup index seated at s. Called after the
-  // hand ended and before the tournament took its chips.
-  virtual void hand_finished(const Tournament& tournament, const Hand& hand,
-                             const std::vector<int>& entrant_of_seat) = 0;
-  // Called once the tournament took the hand's chips and placed its busts
-  // (invariant checks, `run --check`); positions are still the hand's.
-  virtual void hand_settled(const Tournament&, const Hand&, const std::vector<int>&) {}
-  virtual void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) = 0;
-};
 
 // The key of tournament `index`: shared by every matrix cell, so cells are
 // compared on the same seatings and decks (common random numbers).
@@ -44,14 +32,15 @@ std::uint64_t tournament_key(std::uint64_t seed, std::int64_t index);
 std::uint64_t deal_key(const Cell& cell, std::uint64_t seed, std::int64_t index);
 
 // The lineup index seated at each of the cell's field_size() seats (for a
-// shootout, seat t * players + s is seat s of first-round table t); `key` is
+// shootout, seat t * players + s is seat s of first-round table t; for a
+// league, its schedule's table, sim/formats/league.h); `key` is
 // deal_key(cell, seed, index).
 std::vector<int> seat_entrants(const Cell& cell, std::uint64_t key, std::int64_t index);
 
 // `label_of_entrant[e]` is the distinct-label index of entrant e. `hand` is
 // scratch space reused between tournaments so that no hand allocates.
 TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                                 std::int64_t index, Hand& hand, HandObserver* observer = nullptr);
+                                 std::int64_t index, Hand& hand, TableObserver* observer = nullptr);
 
 // The pieces every format plays with.
 
@@ -83,20 +72,30 @@ struct TableSitOuts {
 int play_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
               std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs = nullptr);
 
+// A seat's first fault in a hand: its reason and the reply behind it
+// (Strategy::fault_reply), for the fault examples.
+struct HandFault {
+  int seat = 0;
+  FaultReason reason = FaultReason::kIllegal;
+  std::string reply;
+};
+
 // Where a hand that may pause stands between calls of continue_hand.
 struct HandProgress {
   bool waiting = false;  // the player to act was asked (Strategy::ask) and not yet answered
   int faults = 0;        // the hand's faults so far
+  std::vector<HandFault> first_faults;  // each faulting seat's first, in the order they happened
 };
 
 // play_hand in steps: plays the started hand on from `progress` until it
 // ends (true, every player told) or, when `may_pause` and `sit_outs` is
 // given, until a seat whose strategy decides_outside() has been asked
 // (false): call again with the same progress once it is answered, and the
-// answer is applied as decide()'s would have been.
+// answer is applied as decide()'s would have been. With `observer`, every
+// decision asked for is reported (TableObserver::decision_made, at `view`).
 bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& strategy_of_seat,
                    std::span<FaultCounts> faults_of_seat, TableSitOuts* sit_outs, HandProgress& progress,
-                   bool may_pause);
+                   bool may_pause, TableObserver* observer = nullptr, const TableView* view = nullptr);
 
 // Plays one sit-and-go table by `rules` to its end: entrant_of_seat[s] sits
 // at seat s; the strategies and the Tournament derive their streams from the
@@ -107,7 +106,7 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
 // sit-and-go of `rules.players` paid by the cell's payouts.
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
                             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, HandObserver* observer = nullptr,
+                            Hand& hand, TableObserver* observer = nullptr,
                             const PlaceValues* luck_place_values = nullptr);
 
 }  // namespace sngsim

@@ -83,7 +83,7 @@ Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> cont
   return winnings;
 }
 
-RunoutLuck::RunoutLuck(const LuckValue& value, std::uint64_t key, HandObserver* next)
+RunoutLuck::RunoutLuck(const LuckValue& value, std::uint64_t key, TableObserver* next)
     : value_(value), key_(key), next_(next) {}
 
 void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
@@ -255,8 +255,9 @@ std::array<std::uint16_t, kMaxPlayers> actual_ranks(const HandSetup& setup, std:
   return rank;
 }
 
-void RunoutLuck::hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
+void RunoutLuck::hand_finished(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_finished(table, hand);
+  const Tournament& tournament = *table.tournament;
   const std::optional<HandRunout> runout = runout_of(hand);
   if (!runout) return;
   ++runouts_;
@@ -316,12 +317,12 @@ MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournam
   return result;
 }
 
-void RunoutLuck::hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_settled(tournament, hand, entrant_of_seat);
+void RunoutLuck::hand_settled(const TableView& table, const Hand& hand) {
+  if (next_ != nullptr) next_->hand_settled(table, hand);
 }
 
-void RunoutLuck::tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->tournament_finished(tournament, entrant_of_seat);
+void RunoutLuck::table_finished(const TableView& table) {
+  if (next_ != nullptr) next_->table_finished(table);
 }
 
 }  // namespace sngsim

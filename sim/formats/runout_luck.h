@@ -111,16 +111,16 @@ MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournam
                                std::uint32_t live, LuckValues& mean,
                                std::optional<std::uint32_t> wanted_key = std::nullopt, LuckValues* wanted = nullptr);
 
-class RunoutLuck : public HandObserver {
+class RunoutLuck : public TableObserver {
  public:
   // `value` is V of this table (its places' values); `key` is the luck
   // stream's key of this table (play_table derives it); `next`, when not
   // null, sees every call after this observer.
-  RunoutLuck(const LuckValue& value, std::uint64_t key, HandObserver* next);
+  RunoutLuck(const LuckValue& value, std::uint64_t key, TableObserver* next);
 
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  void hand_finished(const TableView& table, const Hand& hand) override;
+  void hand_settled(const TableView& table, const Hand& hand) override;
+  void table_finished(const TableView& table) override;
 
   // The sum of the terms of each table seat so far, in kLuckUnit.
   const std::array<LuckTerms, kMaxPlayers>& luck_of_seat() const { return luck_; }
@@ -136,7 +136,7 @@ class RunoutLuck : public HandObserver {
   RunoutOrders boards_;
   LuckValue value_;
   std::uint64_t key_;
-  HandObserver* next_;
+  TableObserver* next_;
   std::array<LuckTerms, kMaxPlayers> luck_{};
   std::int64_t runouts_ = 0;
   std::int64_t sampled_ = 0;

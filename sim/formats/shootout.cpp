@@ -90,7 +90,7 @@ ShootoutPlay::~ShootoutPlay() = default;
 
 void ShootoutPlay::seat_table() {
   const int tables = cell_.shootout.tables;
-  HandObserver* observer = observer_of_ ? observer_of_(table_) : nullptr;
+  TableObserver* observer = observer_of_ ? observer_of_(table_) : nullptr;
   if (table_ < tables) {
     // First round: table t seats field seats t * seats .. t * seats + seats - 1.
     const int seats = cell_.rules.players;
@@ -101,7 +101,7 @@ void ShootoutPlay::seat_table() {
     }
     current_ = std::make_unique<TablePlay>(cell_, cell_.rules, std::move(entrant_of_seat), label_of_entrant_,
                                            shootout_table_key(first_round_key_, table_), index_, hand_, observer,
-                                           &first_round_values_);
+                                           &first_round_values_, table_);
     return;
   }
   // Final table: winner of table t sits at seat t; fresh stacks, same rules.
@@ -114,7 +114,7 @@ void ShootoutPlay::seat_table() {
   // finalists differ from member to member (sim/config/duplicate.h).
   const std::uint64_t final_key = shootout_table_key(tournament_key(seed_, index_), tables);
   current_ = std::make_unique<TablePlay>(cell_, final_rules_, std::move(finalists), label_of_entrant_, final_key,
-                                         index_, hand_, observer);
+                                         index_, hand_, observer, nullptr, tables);
 }
 
 void ShootoutPlay::first_round_table_over(const TournamentRecord& table) {

@@ -48,7 +48,7 @@ struct ShootoutRecord {
   int tables = 0;
   int table_seats = 0;  // players per first-round table
   int field = 0;        // tables * table_seats
-  std::array<std::int8_t, kMaxShootoutField> label{};  // index into the cell's distinct labels
+  std::array<std::int16_t, kMaxShootoutField> label{};  // index into the cell's distinct labels (as TournamentRecord::label)
   std::array<Placement, kMaxShootoutField> placement{};        // overall place
   std::array<Placement, kMaxShootoutField> table_placement{};  // place at the first-round table
   std::array<bool, kMaxShootoutField> table_win{};             // won (advanced from) its first-round table
@@ -82,7 +82,7 @@ PlaceValues first_round_place_values(const Cell& cell);
 
 // Sees the hands of one table; `table` as for shootout_table_key. May
 // return nullptr for tables nobody watches.
-using ShootoutObserverOf = std::function<HandObserver*(int table)>;
+using ShootoutObserverOf = std::function<TableObserver*(int table)>;
 
 class TablePlay;
 

@@ -11,8 +11,19 @@ namespace {
 constexpr std::uint64_t kTableStream = 13;
 constexpr std::uint64_t kLuckStream = 14;  // the run-out luck's sampled boards (adjust_luck)
 
-// The pool share a place pays, in percent: shared places pay the mean of
-// the places they cover (R22).
+// After a hand with faults (rare): the seats whose first fault it was.
+void note_first_faults(TournamentRecord& record, int hand, std::vector<HandFault>& faults) {
+  for (HandFault& fault : faults) {
+    const auto s = static_cast<std::size_t>(fault.seat);
+    if (record.first_fault_hand[s] != 0) continue;
+    record.first_fault_hand[s] = static_cast<std::int16_t>(hand);
+    record.first_fault_reason[s] = fault.reason;
+    record.first_fault_reply[s] = std::move(fault.reply);
+  }
+}
+
+}  // namespace
+
 double prize_percent(const std::vector<int>& percent, Placement place) {
   int sum = 0;
   for (int p = place.first; p < place.first + place.count; ++p) {
@@ -21,37 +32,22 @@ double prize_percent(const std::vector<int>& percent, Placement place) {
   return place.count > 0 ? static_cast<double>(sum) / place.count : 0.0;
 }
 
-// After a hand with faults (rare): the seats whose first fault it was.
-void note_first_faults(TournamentRecord& record, int hand) {
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    if (record.first_fault_hand[s] != 0 || record.faults[s].total() == 0) continue;
-    record.first_fault_hand[s] = static_cast<std::int16_t>(hand);
-    for (std::size_t r = 0; r < record.faults[s].by_reason.size(); ++r) {
-      if (record.faults[s].by_reason[r] > 0) {
-        record.first_fault_reason[s] = static_cast<FaultReason>(r);
-        break;
-      }
-    }
-  }
-}
-
-}  // namespace
-
 TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector<int> entrant_of_seat,
                      const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
-                     HandObserver* observer, const PlaceValues* luck_place_values)
+                     TableObserver* observer, const PlaceValues* luck_place_values, int table)
     : cell_(cell),
       entrant_of_seat_(std::move(entrant_of_seat)),
       hand_(hand),
       observer_(observer),
+      decision_observer_(observer),
       strategies_(create_strategies(cell, entrant_of_seat_, key, rules, index)),
-      tournament_(rules, derive_key(key, kTableStream)) {
+      tournament_(rules, derive_key(key, kTableStream)),
+      view_{&tournament_, nullptr, entrant_of_seat_, label_of_entrant, index, table} {
   const int players = rules.players;
   record_.index = index;
   record_.seats = players;
   for (int seat = 0; seat < players; ++seat) {
-    record_.label[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(
+    record_.label[static_cast<std::size_t>(seat)] = static_cast<std::int16_t>(
         label_of_entrant[static_cast<std::size_t>(entrant_of_seat_[static_cast<std::size_t>(seat)])]);
   }
   // adjust_luck: the luck observer sees every hand first and passes it on.
@@ -76,7 +72,7 @@ TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector
 
 TablePlay::~TablePlay() = default;
 
-bool TablePlay::play(bool may_pause) {
+bool TablePlay::play(bool may_pause, bool pause_between_hands) {
   const int players = record_.seats;
   while (true) {
     if (!in_hand_) {
@@ -90,22 +86,26 @@ bool TablePlay::play(bool may_pause) {
       in_hand_ = true;
       progress_ = HandProgress{};
     }
-    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause)) return false;
+    if (!continue_hand(hand_, strategies_, record_.faults, &sit_outs_, progress_, may_pause, decision_observer_,
+                       &view_)) {
+      return false;
+    }
     in_hand_ = false;
-    if (progress_.faults > 0) note_first_faults(record_, tournament_.hands_played());
-    if (observer_ != nullptr) observer_->hand_finished(tournament_, hand_, entrant_of_seat_);
+    if (progress_.faults > 0) note_first_faults(record_, tournament_.hands_played(), progress_.first_faults);
+    if (observer_ != nullptr) observer_->hand_finished(view_, hand_);
     const std::uint32_t alive_before = tournament_.alive_mask();
     tournament_.finish_hand(hand_);
-    if (observer_ != nullptr) observer_->hand_settled(tournament_, hand_, entrant_of_seat_);
+    if (observer_ != nullptr) observer_->hand_settled(view_, hand_);
     for (std::uint32_t busted = alive_before & ~tournament_.alive_mask(); busted != 0; busted &= busted - 1) {
       record_.bust_hand[static_cast<std::size_t>(std::countr_zero(busted))] =
           static_cast<std::int16_t>(tournament_.hands_played());
     }
+    if (pause_between_hands) return false;
   }
 }
 
 TournamentRecord TablePlay::finish() {
-  if (observer_ != nullptr) observer_->tournament_finished(tournament_, entrant_of_seat_);
+  if (observer_ != nullptr) observer_->table_finished(view_);
   record_.hands = tournament_.hands_played();
   record_.level_reached = tournament_.level();
   record_.capped = tournament_.ended_by_cap();

@@ -24,13 +24,18 @@
 
 namespace sngsim {
 
+// The pool share a place pays, in percent (`percent`: the payouts of places
+// 1, 2, ...): shared places pay the mean of the places they cover (R22).
+double prize_percent(const std::vector<int>& percent, Placement place);
+
 class TablePlay {
  public:
   // As play_table: `cell`, `rules`, `label_of_entrant`, `hand` and
   // `observer` must outlive the table; `hand` is its alone while it plays.
+  // `table` is what the observer is told (TableView::table: a shoot-out's).
   TablePlay(const Cell& cell, const TournamentRules& rules, std::vector<int> entrant_of_seat,
             const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
-            HandObserver* observer = nullptr, const PlaceValues* luck_place_values = nullptr);
+            TableObserver* observer = nullptr, const PlaceValues* luck_place_values = nullptr, int table = 0);
   ~TablePlay();
   TablePlay(const TablePlay&) = delete;
   TablePlay& operator=(const TablePlay&) = delete;
@@ -39,7 +44,11 @@ class TablePlay {
   // outside seat has been asked (false; call again once it is answered:
   // bot_hosting/bot_pool.h, answer_waiting_decisions). Without `may_pause`
   // outside seats are asked and answered one at a time.
-  bool play(bool may_pause);
+  // With `pause_between_hands` it also returns false after every hand
+  // (the training environment, sim/env, looks at its learners there).
+  bool play(bool may_pause, bool pause_between_hands = false);
+  // The tournament as it stands (places of the players out so far, stacks).
+  const Tournament& tournament() const { return tournament_; }
   // The record, once play() returned true; tells the strategies their places.
   TournamentRecord finish();
 
@@ -47,11 +56,13 @@ class TablePlay {
   const Cell& cell_;
   std::vector<int> entrant_of_seat_;
   Hand& hand_;
-  HandObserver* observer_;
+  TableObserver* observer_;           // the luck observers, then the one given
+  TableObserver* decision_observer_;  // the one given: the luck observers need no decisions
   // Made before the Tournament, as play_table always has (a process bot
   // hears of its table first).
   std::vector<std::unique_ptr<Strategy>> strategies_;
   Tournament tournament_;
+  TableView view_;
   TournamentRecord record_;
   std::unique_ptr<RunoutLuck> luck_;
   std::unique_ptr<BoardLuck> board_luck_;

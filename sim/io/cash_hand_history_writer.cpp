@@ -18,7 +18,8 @@ CashHandHistoryWriter::CashHandHistoryWriter(const Cell& cell, std::filesystem::
   }
 }
 
-void CashHandHistoryWriter::hand_settled(const CashTable& table, const Hand& hand) {
+void CashHandHistoryWriter::hand_settled(const TableView& view, const Hand& hand) {
+  const CashTable& table = *view.cash;
   const HandSetup& setup = hand.setup();
   const int n = setup.num_players;
   const auto seat_of = [&](int p) { return static_cast<int>(setup.seats[static_cast<std::size_t>(p)]); };

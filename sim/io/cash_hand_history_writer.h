@@ -18,13 +18,13 @@
 
 namespace sngsim {
 
-class CashHandHistoryWriter final : public CashHandObserver {
+class CashHandHistoryWriter final : public TableObserver {
  public:
   // `entrant_of_seat[s]`: the lineup index seated at s (seat_entrants).
   CashHandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index,
                         std::vector<int> entrant_of_seat);
 
-  void hand_settled(const CashTable& table, const Hand& hand) override;
+  void hand_settled(const TableView& view, const Hand& hand) override;
   // Writes the hands seen; throws std::runtime_error when it cannot.
   void write() const;
 

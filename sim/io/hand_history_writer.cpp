@@ -206,8 +206,9 @@ HandHistoryWriter::HandHistoryWriter(const Cell& cell, std::filesystem::path dir
       path_(directory / (file_name.empty() ? "tournament-" + std::to_string(index) + ".phhs" : file_name)),
       index_(index) {}
 
-void HandHistoryWriter::hand_finished(const Tournament& tournament, const Hand& hand,
-                                      const std::vector<int>& entrant_of_seat) {
+void HandHistoryWriter::hand_finished(const TableView& table, const Hand& hand) {
+  const Tournament& tournament = *table.tournament;
+  const std::span<const int> entrant_of_seat = table.entrant_of_seat;
   std::vector<std::string> labels;
   for (const int entrant : entrant_of_seat) labels.push_back(cell_.entrants[static_cast<std::size_t>(entrant)].label);
   text_ += pending_hand_;
@@ -226,7 +227,8 @@ void HandHistoryWriter::hand_finished(const Tournament& tournament, const Hand& 
   }
 }
 
-void HandHistoryWriter::tournament_finished(const Tournament& tournament, const std::vector<int>&) {
+void HandHistoryWriter::table_finished(const TableView& table) {
+  const Tournament& tournament = *table.tournament;
   // Shared places are written as the mean of the places they cover.
   pending_hand_ += "_places = " + toml_array(tournament.seat_count(), [&](int seat) {
     char text[16];

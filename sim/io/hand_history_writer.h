@@ -36,15 +36,15 @@ std::string phh_array(int count, const std::function<std::string(int)>& format);
 // A TOML string, quoted and escaped.
 std::string phh_string(const std::string& text);
 
-class HandHistoryWriter final : public HandObserver {
+class HandHistoryWriter final : public TableObserver {
  public:
   // Writes tournament `index` of `cell` into `directory`, as
   // tournament-<index>.phhs or, when given, `file_name` (a shoot-out's tables).
   HandHistoryWriter(const Cell& cell, std::filesystem::path directory, std::int64_t index,
                     const std::string& file_name = {});
 
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  void hand_finished(const TableView& table, const Hand& hand) override;
+  void table_finished(const TableView& table) override;
   // Writes the hands seen so far, without _places: a tournament stopped by
   // an invariant violation (`run --replay-tournament`). Returns false, and
   // writes nothing, before the first hand.

@@ -422,6 +422,81 @@ std::string cash_csv(const RunSummary& summary) {
   return table.text();
 }
 
+std::string stat_value_text(const StatValue& value) {
+  return std::visit(
+      [](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return "";
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+          return std::to_string(v);
+        } else if constexpr (std::is_same_v<T, double>) {
+          return number_text(v);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return csv_quote(v);
+        } else {
+          return number_text(v.lo) + "," + number_text(v.hi);
+        }
+      },
+      value);
+}
+
+// <name>.csv of a collector whose registry entry asks for one: cell, the
+// matrix keys, label, then its fields (an interval as two columns).
+std::string statistic_csv(const RunSummary& summary, const std::string& name) {
+  const StatSummary* first = nullptr;
+  for (const CellSummary& cell : summary.cells) {
+    for (const StatSummary& statistic : cell.statistics) {
+      if (statistic.name == name && first == nullptr) first = &statistic;
+    }
+  }
+  std::vector<std::string> columns{"label"};
+  for (const StatField& field : first->fields) {
+    if (field.type == "interval") {
+      columns.push_back(field.name + "_lo");
+      columns.push_back(field.name + "_hi");
+    } else {
+      columns.push_back(field.name);
+    }
+  }
+  const CellColumns cell_columns(summary, columns);
+  CsvTable table(cell_columns.header());
+  for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+    for (const StatSummary& statistic : summary.cells[c].statistics) {
+      if (statistic.name != name) continue;
+      for (const StatRow& row : statistic.result.rows) {
+        std::vector<std::string> fields = cell_columns.prefix(c);
+        fields.push_back(csv_quote(row.label));
+        for (std::size_t f = 0; f < statistic.fields.size(); ++f) {
+          const StatValue value = f < row.values.size() ? row.values[f] : StatValue{};
+          if (statistic.fields[f].type == "interval") {
+            const Interval* interval = std::get_if<Interval>(&value);
+            fields.push_back(interval ? number_text(interval->lo) : "");
+            fields.push_back(interval ? number_text(interval->hi) : "");
+          } else {
+            fields.push_back(stat_value_text(value));
+          }
+        }
+        table.add_row(fields);
+      }
+    }
+  }
+  return table.text();
+}
+
+// The names of the collectors with a CSV of their own, in first-appearance order.
+std::vector<std::string> statistic_csv_names(const RunSummary& summary) {
+  std::vector<std::string> names;
+  for (const CellSummary& cell : summary.cells) {
+    for (const StatSummary& statistic : cell.statistics) {
+      if (statistic.csv && std::find(names.begin(), names.end(), statistic.name) == names.end()) {
+        names.push_back(statistic.name);
+      }
+    }
+  }
+  return names;
+}
+
 bool has_format(const RunSummary& summary, Format format) {
   return std::any_of(summary.cells.begin(), summary.cells.end(),
                      [&](const CellSummary& cell) { return cell.format == format; });
@@ -655,6 +730,62 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
   return text;
 }
 
+// The collectors' tables that asked for the console (StatResult::show_on_console).
+std::string statistics_console_rows(const CellSummary& cell) {
+  std::string text;
+  for (const StatSummary& statistic : cell.statistics) {
+    const StatResult& result = statistic.result;
+    if (!result.show_on_console || result.rows.empty()) continue;
+    text += "  " + (result.title.empty() ? statistic.name : result.title) + "\n";
+    if (!result.note.empty()) text += "  " + result.note + "\n";
+    std::vector<std::string> labels;
+    for (const StatRow& row : result.rows) labels.push_back(row.label);
+    const int width = label_width(labels);
+    // Column widths: the wider of the field's name and its values.
+    std::vector<std::vector<std::string>> cells;
+    std::vector<std::size_t> widths;
+    for (const StatField& field : statistic.fields) widths.push_back(field.name.size());
+    for (const StatRow& row : result.rows) {
+      std::vector<std::string> texts;
+      for (std::size_t f = 0; f < statistic.fields.size(); ++f) {
+        const StatValue value = f < row.values.size() ? row.values[f] : StatValue{};
+        std::string shown = std::visit(
+            [](const auto& v) -> std::string {
+              using T = std::decay_t<decltype(v)>;
+              if constexpr (std::is_same_v<T, std::monostate>) {
+                return "-";
+              } else if constexpr (std::is_same_v<T, std::int64_t>) {
+                return std::to_string(v);
+              } else if constexpr (std::is_same_v<T, double>) {
+                return format("%.4g", v);
+              } else if constexpr (std::is_same_v<T, std::string>) {
+                return v;
+              } else {
+                return format("[%.4g, %.4g]", v.lo, v.hi);
+              }
+            },
+            value);
+        widths[f] = std::max(widths[f], shown.size());
+        texts.push_back(std::move(shown));
+      }
+      cells.push_back(std::move(texts));
+    }
+    text += format("  %-*s", width, "label");
+    for (std::size_t f = 0; f < statistic.fields.size(); ++f) {
+      text += format(" %*s", static_cast<int>(widths[f]), statistic.fields[f].name.c_str());
+    }
+    text += '\n';
+    for (std::size_t r = 0; r < result.rows.size(); ++r) {
+      text += format("  %-*s", width, result.rows[r].label.c_str());
+      for (std::size_t f = 0; f < cells[r].size(); ++f) {
+        text += format(" %*s", static_cast<int>(widths[f]), cells[r][f].c_str());
+      }
+      text += '\n';
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 void write_results(const fs::path& out_dir, const RunSummary& summary, const Experiment& experiment, bool force,
@@ -677,6 +808,7 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
   if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
   if (has_format(summary, Format::kLeague)) files.emplace_back("league.csv", league_csv(summary));
+  for (const std::string& name : statistic_csv_names(summary)) files.emplace_back(name + ".csv", statistic_csv(summary, name));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
   StagingFolder staging(out_dir);
   for (const auto& [name, text] : files) write_file_durably(staging.path() / name, text);
@@ -704,6 +836,7 @@ std::string console_table(const RunSummary& summary) {
           if constexpr (std::is_same_v<T, LeagueSummary>) text += league_console_rows(cell, detail);
         },
         cell.detail);
+    text += statistics_console_rows(cell);
     text += comparison_console_text(cell, summary.baseline);
   }
   return text;

@@ -113,14 +113,13 @@ SitAndGoSummary sit_and_go_summary(const Cell& cell, const CellStats& stats) {
                                     : std::nullopt);
   }
   result.icm_at_cap = stats.icm_at_cap();
-  // A league's entrants are rated in its LeagueSummary instead.
-  for (int label = 0; label < stats.label_count() && cell.format != Format::kLeague; ++label) {
+  for (int label = 0; label < stats.label_count(); ++label) {
     PlayerSummary player{summarize_label(stats, label, cell.payouts), std::nullopt};
     if (stats.luck() != nullptr) player.luck_adjusted = summarize_luck(stats, label, cell.payouts);
     result.players.push_back(std::move(player));
   }
   if (stats.luck() != nullptr) result.variance_reduction = variance_reduction(stats);
-  if (cell.format != Format::kLeague) result.head_to_head = head_to_head_summary(stats);
+  if (stats.has_head_to_head()) result.head_to_head = head_to_head_summary(stats);  // not a league's
   result.by_seat = by_seat_summary(stats);
   result.fault_examples = stats.fault_examples().list();
   return result;
@@ -192,17 +191,20 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
         out.tournaments = stats.tournaments();
         out.prize_pool = exact_ratio(prize_pool_times_100(cell.payouts, stats.players()), 100);
         LeagueSummary league = league_summary(cell, stats);
-        league.tables = sit_and_go_summary(cell, stats);
-        // players[] in label order, as every sit-and-go cell has them.
-        league.tables.players.resize(static_cast<std::size_t>(league.entrants));
-        for (const LeagueEntrantSummary& entry : league.standings) {
-          league.tables.players[static_cast<std::size_t>(entry.entrant)] = PlayerSummary{entry.results, std::nullopt};
-        }
+        league.tables = sit_and_go_summary(cell, stats);  // players[]: its entrants, label order
         out.detail = std::move(league);
         break;
       }
     }
     out.paired = paired_summary(stats);
+    const SummaryContext context{cell, stats.labels(), out.tournaments, provenance.wall_seconds};
+    for (const auto& collector : stats.collectors()) {
+      std::optional<StatResult> result = collector->summarize(context);
+      if (!result) continue;
+      const CollectorInfo* info = find_collector(collector->name());
+      out.statistics.push_back(StatSummary{std::string(collector->name()), info ? info->fields : std::vector<StatField>{},
+                                           info && info->csv, std::move(*result)});
+    }
     // The runner's reason for stopping the cell early (sim/stats/stop_decision.h).
     if (!provenance.stop_reasons.empty() && !provenance.stop_reasons[i].empty()) {
       out.stop_reason = provenance.stop_reasons[i];

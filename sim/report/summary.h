@@ -24,6 +24,7 @@
 
 #include "sim/config/experiment.h"
 #include "sim/stats/cell_stats.h"
+#include "sim/stats/collector_registry.h"
 #include "sim/stats/chi_square.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/stats/intervals.h"
@@ -221,7 +222,7 @@ struct LeagueSummary {
   // [i * entrants + j] in label order: P(i finishes ahead of j at a table).
   std::vector<double> ahead;
   std::vector<std::optional<Interval>> ahead_ci95;
-  SitAndGoSummary tables;  // the cell's table counters: hands, cap, levels, by seat (players empty)
+  SitAndGoSummary tables;  // the cell's tables as a sit-and-go's: players (its entrants), hands, cap, levels, by seat
 };
 
 // One entry of paired[]: labels[a] against labels[b], a before b.
@@ -231,6 +232,16 @@ struct PairSummary {
   LabelDifference mean_place_diff, win_rate_diff, roi_diff;
   // adjust_luck only: the same differences luck-adjusted (sim/stats/luck_summary.h).
   std::optional<AdjustedDifference> mean_place_diff_adjusted, win_rate_diff_adjusted, roi_diff_adjusted;
+};
+
+// A collector's own result (Collector::summarize): summary.json's
+// cells[i].<name>, the console table when the collector asks for it, and
+// <name>.csv when its registry entry says so.
+struct StatSummary {
+  std::string name;
+  std::vector<StatField> fields;  // the registry's: the rows' columns
+  bool csv = false;
+  StatResult result;
 };
 
 struct CellSummary {
@@ -243,6 +254,7 @@ struct CellSummary {
   std::optional<double> prize_pool;
   std::variant<SitAndGoSummary, ShootoutSummary, CashSummary, LeagueSummary> detail;
   std::vector<PairSummary> paired;
+  std::vector<StatSummary> statistics;     // collectors with their own result, registry order
   std::optional<std::string> stop_reason;  // stopped {reason, tournaments}
   std::int64_t stopped_tournaments = 0;
 };

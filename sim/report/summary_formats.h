@@ -19,8 +19,9 @@ ShootoutSummary shootout_summary(const Cell& cell, const CellStats& stats);
 // Precondition: stats.cash() is set (sim/report/summary_cash.cpp).
 CashSummary cash_summary(const Cell& cell, const CellStats& stats);
 
-// Precondition: stats.league() is set (sim/report/summary_league.cpp); the
-// table counters (LeagueSummary::tables) are left to the caller.
+// Precondition: cell.format is Format::kLeague, so stats holds the "league"
+// collector (sim/report/summary_league.cpp); the table counters
+// (LeagueSummary::tables) are left to the caller.
 LeagueSummary league_summary(const Cell& cell, const CellStats& stats);
 
 // paired[] of a cell (sim/report/summary_paired.cpp); empty for cash cells.

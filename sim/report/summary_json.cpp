@@ -192,6 +192,7 @@ void sit_and_go_json(const CellSummary& cell, const SitAndGoSummary& s, json& re
                           {"seat", e.seat},
                           {"label", cell.labels[static_cast<std::size_t>(e.label)]},
                           {"reason", fault_reason_name(e.reason)}});
+      if (!e.reply.empty()) examples.back()["reply"] = e.reply;
     }
     result["fault_examples"] = std::move(examples);
   }
@@ -366,6 +367,35 @@ json paired_json(const CellSummary& cell) {
   return result;
 }
 
+json stat_value_json(const StatValue& value) {
+  return std::visit(
+      [](const auto& v) -> json {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) {
+          return nullptr;
+        } else if constexpr (std::is_same_v<T, Interval>) {
+          return json::array({v.lo, v.hi});
+        } else {
+          return v;
+        }
+      },
+      value);
+}
+
+// A collector's rows: [{"label": ..., field: value, ...}].
+json statistic_json(const StatSummary& statistic) {
+  json rows = json::array();
+  for (const StatRow& row : statistic.result.rows) {
+    json entry;
+    entry["label"] = row.label;
+    for (std::size_t f = 0; f < statistic.fields.size() && f < row.values.size(); ++f) {
+      entry[statistic.fields[f].name] = stat_value_json(row.values[f]);
+    }
+    rows.push_back(std::move(entry));
+  }
+  return rows;
+}
+
 json cell_json(const CellSummary& cell) {
   json result;
   result["index"] = cell.index;
@@ -383,6 +413,9 @@ json cell_json(const CellSummary& cell) {
       },
       cell.detail);
   result["paired"] = paired_json(cell);
+  for (const StatSummary& statistic : cell.statistics) {
+    if (!statistic.result.timing) result[statistic.name] = statistic_json(statistic);
+  }
   result["stopped"] = cell.stop_reason ? json{{"reason", *cell.stop_reason}, {"tournaments", cell.stopped_tournaments}}
                                        : json(nullptr);
   return result;
@@ -415,6 +448,18 @@ nlohmann::json summary_json(const RunSummary& summary) {
   if (summary.timeouts > 0) {
     result["provenance"]["timing_dependent"] = true;
     result["provenance"]["timeouts"] = summary.timeouts;
+  }
+  // Collectors' measurements (StatResult::timing): rows of every cell, with its index.
+  for (const CellSummary& cell : summary.cells) {
+    for (const StatSummary& statistic : cell.statistics) {
+      if (!statistic.result.timing) continue;
+      json& rows = result["provenance"][statistic.name];
+      if (rows.is_null()) rows = json::array();
+      for (json& row : statistic_json(statistic)) {
+        row["cell"] = cell.index;
+        rows.push_back(std::move(row));
+      }
+    }
   }
   json cells = json::array();
   for (const CellSummary& cell : summary.cells) cells.push_back(cell_json(cell));

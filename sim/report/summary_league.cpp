@@ -8,45 +8,12 @@
 #include "sim/report/summary_formats.h"
 #include "sim/stats/label_summary.h"
 #include "sim/stats/league_fit.h"
+#include "sim/stats/league_stats.h"
 
 namespace sngsim {
 
-namespace {
-
-// An entrant's placements as the totals of a sit-and-go label (R22: a
-// shared place splits its places and their prizes equally).
-LabelTotals entrant_totals(const LeagueStats& stats, int entrant, const std::vector<int>& payout_percent) {
-  const int seats = stats.seats();
-  LabelTotals totals;
-  totals.place_shares.assign(static_cast<std::size_t>(seats), 0);
-  totals.entries = stats.entries(entrant);
-  for (int first = 1; first <= seats; ++first) {
-    for (int count = 1; first + count - 1 <= seats; ++count) {
-      const std::int64_t k = stats.placement_count(entrant, first, count);
-      if (k == 0) continue;
-      const std::int64_t share = kShareUnit / count;
-      std::int64_t prize = 0;
-      for (int p = first; p < first + count; ++p) {
-        const auto i = static_cast<std::size_t>(p - 1);
-        const int percent = i < payout_percent.size() ? payout_percent[i] : 0;
-        totals.place_shares[i] += share * k;
-        if (percent > 0) totals.itm_shares += share * k;
-        prize += percent * share;
-      }
-      totals.prize_units += prize * k;
-      totals.prize_units_sq_sum += static_cast<UInt128>(prize) * static_cast<UInt128>(prize) * static_cast<UInt128>(k);
-      const std::int64_t twice_mean = 2 * first + count - 1;
-      totals.twice_mean_place_sum += twice_mean * k;
-      totals.twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean) * static_cast<UInt128>(k);
-    }
-  }
-  return totals;
-}
-
-}  // namespace
-
 LeagueSummary league_summary(const Cell& cell, const CellStats& stats) {
-  const LeagueStats& league = *stats.league();
+  const auto& league = dynamic_cast<const LeagueStats&>(*stats.find("league"));
   LeagueSummary result;
   result.seats = league.seats();
   result.entrants = league.entrants();
@@ -85,16 +52,13 @@ LeagueSummary league_summary(const Cell& cell, const CellStats& stats) {
   result.t_quantile = fit.t_quantile;
   const std::vector<RankRange> ranges = rank_ranges(fit);
   const std::vector<int> order = rating_order(fit);
-  std::vector<int> payout_percent(static_cast<std::size_t>(league.seats()), 0);
-  for (std::size_t p = 0; p < payout_percent.size() && p < cell.payouts.percent.size(); ++p) {
-    payout_percent[p] = cell.payouts.percent[p];
-  }
   for (std::size_t r = 0; r < order.size(); ++r) {
     const int e = order[r];
     LeagueEntrantSummary entry;
     entry.entrant = e;
-    entry.results = summarize_totals(entrant_totals(league, e, payout_percent), league.seats(), false, cell.payouts);
-    entry.faults = league.faults(e);
+    // A league's labels are its entrants: their places are the label's.
+    entry.results = summarize_label(stats, e, cell.payouts);
+    entry.faults = entry.results.faults.total();
     entry.rating = fit.rating[static_cast<std::size_t>(e)];
     entry.rating_ci95 = fit.rating_ci95(e);
     entry.rank = static_cast<int>(r) + 1;

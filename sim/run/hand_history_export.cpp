@@ -8,7 +8,6 @@
 
 #include "sim/formats/cash_session.h"
 #include "sim/formats/play_tournament.h"
-#include "sim/formats/league.h"
 #include "sim/formats/shootout.h"
 #include "sim/io/cash_hand_history_writer.h"
 #include "sim/io/hand_history_writer.h"
@@ -49,13 +48,9 @@ void write_hand_histories(const Experiment& experiment, const std::filesystem::p
                                      seat_entrants(cell, deal_key(cell, experiment.seed, i), i));
         play_cash_session(cell, labels, experiment.seed, i, hand, &writer);
         writer.write();
-      } else if (cell.format == Format::kSitAndGo) {
+      } else {  // a sit-and-go, or a league's table (seated by its schedule)
         HandHistoryWriter writer(cell, cell_directory, i);
         play_tournament(cell, labels, experiment.seed, i, hand, &writer);
-      } else if (cell.format == Format::kLeague) {
-        HandHistoryWriter writer(cell, cell_directory, i);
-        play_table(cell, cell.rules, league_seating(cell, i).entrant_of_seat, labels, deal_key(cell, experiment.seed, i),
-                   i, hand, &writer);
       }
     }
   }

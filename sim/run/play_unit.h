@@ -1,8 +1,8 @@
 #pragma once
 // One unit of a cell's work, the thing the runner counts, splits into
-// batches, shards and checkpoints: a sit-and-go tournament, a shoot-out or a
-// cash session, a league's table (or duplicate group). A unit is a pure function of (seed, unit index), so any
-// split of the units gives the same statistics.
+// batches, shards and checkpoints: a sit-and-go tournament (a league's
+// too), a shoot-out or a cash session. A unit is a pure function of (seed,
+// unit index), so any split of the units gives the same statistics.
 
 #include <cstdint>
 #include <memory>
@@ -11,7 +11,6 @@
 
 #include "engine/hand.h"
 #include "sim/formats/cash_session.h"
-#include "sim/formats/league.h"
 #include "sim/formats/shootout.h"
 #include "sim/formats/tournament_record.h"
 #include "sim/stats/cell_stats.h"
@@ -47,9 +46,10 @@ class CashInvariantObserver;
 class UnitPlay {
  public:
   // As play_unit; everything passed must outlive the unit, and `hand` is
-  // its alone until play() returns true.
+  // its alone until play() returns true. `watch` (CellStats::watch_unit of
+  // the statistics the unit is added to) watches its tables.
   UnitPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t unit,
-           const PlayOptions& options, Hand& hand);
+           const PlayOptions& options, Hand& hand, UnitWatch watch = {});
   ~UnitPlay();
   UnitPlay(const UnitPlay&) = delete;
   UnitPlay& operator=(const UnitPlay&) = delete;
@@ -80,10 +80,11 @@ class UnitPlay {
   std::unique_ptr<TableInvariantObserver> table_checker_;
   std::unique_ptr<ShootoutInvariantObservers> shootout_checkers_;
   std::unique_ptr<CashInvariantObserver> cash_checker_;
+  TableObserverList cash_observers_;  // the cash checker, then the watch
+  UnitWatch watch_;
   // The members' records so far.
   std::vector<TournamentRecord> tables_;
   std::vector<ShootoutRecord> shootouts_;
-  std::vector<LeagueRecord> league_records_;
   std::optional<CashSessionRecord> cash_record_;
 };
 

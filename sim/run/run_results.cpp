@@ -7,8 +7,7 @@
 
 namespace sngsim {
 
-RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                             const RunState& state, bool force, const std::filesystem::path& kept_file) {
+RunSummary summary_of_state(const Experiment& experiment, const RunState& state) {
   const RunResult result = result_of(state);
   Provenance provenance;
   provenance.version = kVersion;
@@ -22,7 +21,12 @@ RunSummary write_run_results(const std::filesystem::path& out_dir, const Experim
   provenance.tournaments_done = result.tournaments_done;
   provenance.shard = state.identity.shard.is_whole() ? std::string() : to_string(state.identity.shard);
   provenance.stop_reasons = result.stop_reasons;
-  RunSummary summary = summarize_run(experiment, result.cells, provenance);
+  return summarize_run(experiment, result.cells, provenance);
+}
+
+RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
+                             const RunState& state, bool force, const std::filesystem::path& kept_file) {
+  RunSummary summary = summary_of_state(experiment, state);
   write_results(out_dir, summary, experiment, force,
                 {{"state.json", state_to_json(state).dump() + "\n"}}, kept_file);
   return summary;

@@ -12,6 +12,9 @@
 
 namespace sngsim {
 
+// The summary of `state` with its provenance, as write_run_results writes it.
+RunSummary summary_of_state(const Experiment& experiment, const RunState& state);
+
 // Writes the results of `state` into out_dir (as write_results: all or
 // nothing, `force` to replace, `kept_file` a checkpoint inside out_dir) and
 // returns the summary. Throws what write_results throws.

@@ -1,6 +1,8 @@
 #include "sim/run/tables_in_flight.h"
 
 #include <algorithm>
+#include <array>
+#include <stdexcept>
 #include <map>
 #include <memory>
 
@@ -9,9 +11,32 @@
 
 namespace sngsim {
 
+namespace {
+
+constexpr std::size_t kMaxAnswerers = 4;
+std::array<std::atomic<WaitingAnswerer>, kMaxAnswerers> g_answerers{};
+
+void answer_hosted_decisions() {
+  for (const auto& answerer : g_answerers) {
+    const WaitingAnswerer answer = answerer.load(std::memory_order_acquire);
+    if (answer == nullptr) return;
+    answer();
+  }
+}
+
+}  // namespace
+
 bool has_outside_seats(const Cell& cell) {
   return std::any_of(cell.entrants.begin(), cell.entrants.end(),
-                     [](const Entrant& entrant) { return entrant.process != nullptr; });
+                     [](const Entrant& entrant) { return entrant.process != nullptr || entrant.hosted; });
+}
+
+void add_waiting_answerer(WaitingAnswerer answerer) {
+  for (auto& slot : g_answerers) {
+    WaitingAnswerer expected = nullptr;
+    if (slot.load() == answerer || slot.compare_exchange_strong(expected, answerer)) return;
+  }
+  throw std::logic_error("add_waiting_answerer: more answerers than kMaxAnswerers");
 }
 
 bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
@@ -43,7 +68,8 @@ bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_ent
       if (!in_flight[slot]) {
         if (next_to_start == end) return;
         in_flight[slot] =
-            std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options, *hands[slot]);
+            std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options, *hands[slot],
+                                       stats.watch_unit());
       }
       if (!in_flight[slot]->play(true)) return;
       retire(std::move(in_flight[slot]));
@@ -54,6 +80,7 @@ bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_ent
   while (std::any_of(in_flight.begin(), in_flight.end(), [](const auto& unit) { return unit != nullptr; })) {
     if (stop != nullptr && stop->load(std::memory_order_relaxed)) return false;
     answer_waiting_decisions();
+    answer_hosted_decisions();
     for (std::size_t slot = 0; slot < slots; ++slot) {
       if (in_flight[slot]) advance(slot);
     }

@@ -17,8 +17,17 @@
 
 namespace sngsim {
 
-// A seat of the cell is played by a bot outside this process.
+// A seat of the cell is played by a bot outside the runner's code: in
+// another process, or hosted in this one (sim/config/hosted_bots.h).
 bool has_outside_seats(const Cell& cell);
+
+// Hosted bots (the Python package's) gather the questions their strategies
+// were asked on the calling thread and answer them all when this is
+// called; a runner thread with tables in flight calls every answerer added
+// after the process bots' answer_waiting_decisions(). Added once per
+// process, never removed.
+using WaitingAnswerer = void (*)();
+void add_waiting_answerer(WaitingAnswerer answerer);
 
 // Plays units [begin, end) of `cell` on the calling thread with up to
 // `width` in flight and adds them to `stats` in unit order. Returns false

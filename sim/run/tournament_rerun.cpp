@@ -13,7 +13,6 @@
 #include "sim/check/invariant_violation.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/run/runner.h"
-#include "sim/formats/league.h"
 #include "sim/formats/shootout.h"
 
 namespace sngsim {
@@ -121,7 +120,8 @@ void replay_tournament(const Experiment& experiment, int cell_index, std::int64_
   Hand hand;
   try {
     switch (cell.format) {
-      case Format::kSitAndGo: {
+      case Format::kSitAndGo:
+      case Format::kLeague: {  // a league's table is a sit-and-go seated by its schedule
         writers.push_back(std::make_unique<HandHistoryWriter>(cell, directory, index, stem + ".phhs"));
         TableInvariantObserver checker(cell.rules, CheckedTable{&cell, experiment.seed, index, {}}, writers[0].get());
         print_sit_and_go(play_tournament(cell, label_of_entrant, experiment.seed, index, hand, &checker), labels, out);
@@ -136,22 +136,6 @@ void replay_tournament(const Experiment& experiment, int cell_index, std::int64_
                                             [&writers](int table) { return writers[at(table)].get(); });
         print_shootout(play_shootout(cell, label_of_entrant, experiment.seed, index, hand, checkers.observer_of()),
                        cell.shootout.final_table, labels, out);
-        break;
-      }
-      case Format::kLeague: {
-        writers.push_back(std::make_unique<HandHistoryWriter>(cell, directory, index, stem + ".phhs"));
-        TableInvariantObserver checker(cell.rules, CheckedTable{&cell, experiment.seed, index, {}}, writers[0].get());
-        const LeagueSeating seating = league_seating(cell, index);
-        TournamentRecord record = play_table(cell, cell.rules, seating.entrant_of_seat, label_of_entrant,
-                                             deal_key(cell, experiment.seed, index), index, hand, &checker);
-        // Printed by the seated entrants' labels (a league may hold more
-        // entrants than a record's label index counts).
-        std::vector<std::string> seated;
-        for (int seat = 0; seat < record.seats; ++seat) {
-          seated.push_back(cell.entrants[at(seating.entrant_of_seat[at(seat)])].label);
-          record.label[at(seat)] = static_cast<std::int8_t>(seat);
-        }
-        print_sit_and_go(record, seated, out);
         break;
       }
       case Format::kCash: {

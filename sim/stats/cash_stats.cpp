@@ -1,5 +1,10 @@
 #include "sim/stats/cash_stats.h"
 
+#include <nlohmann/json.hpp>
+
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/state_json.h"
+
 #include "sim/formats/cash_runout_luck.h"
 
 #include <stdexcept>
@@ -19,7 +24,7 @@ CashStats::CashStats(const Cell& cell, int label_count)
   }
 }
 
-void CashStats::add(const CashSessionRecord& record) {
+void CashStats::check(const CashSessionRecord& record) const {
   const auto bad = [&](const std::string& what) {
     return std::invalid_argument("cash session record " + std::to_string(record.index) + ": " + what);
   };
@@ -37,6 +42,10 @@ void CashStats::add(const CashSessionRecord& record) {
   }
   // Before the rake (V10), what one seat wins, the others lose.
   if (total != 0) throw bad("chips won and rake paid do not add up to zero");
+}
+
+void CashStats::add(const CashSessionRecord& record) {
+  check(record);
 
   ++sessions_;
   for (int seat = 0; seat < seats_; ++seat) {
@@ -83,6 +92,37 @@ void CashStats::merge(const CashStats& other) {
     into.gross_won_sq_sum += from.gross_won_sq_sum;
   }
   for (std::size_t k = 0; k < luck_.size(); ++k) luck_[k].merge(other.luck_[k]);
+}
+
+
+void CashStats::check(const FinishedUnit& unit) const {
+  if (unit.cash_session != nullptr) check(*unit.cash_session);
+}
+
+void CashStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
+  if (unit.cash_session != nullptr) add(*unit.cash_session);
+}
+
+void CashStats::save(nlohmann::json& cell_state) const {
+  nlohmann::json out = nlohmann::json::object();
+  save_accumulators(*this, out);
+  cell_state["cash"] = std::move(out);
+}
+
+void CashStats::load(const nlohmann::json& cell_state) {
+  if (!cell_state.contains("cash")) throw bad_state("missing cash");
+  load_accumulators(*this, cell_state["cash"], "cash ");
+}
+
+CollectorInfo cash_stats_info() {
+  return {"cash",
+          "per label: sessions, hands, chips won, re-buys, faults, rake and run-out luck (cash)",
+          {},
+          false,
+          [](const Cell& cell) { return cell.format == Format::kCash; },
+          [](const Cell& cell, const std::vector<std::string>& labels) {
+            return std::make_unique<CashStats>(cell, static_cast<int>(labels.size()));
+          }};
 }
 
 }  // namespace sngsim

@@ -13,7 +13,8 @@
 #include "sim/formats/cash_session.h"
 #include "sim/config/experiment.h"
 #include "sim/stats/intervals.h"
-#include "sim/stats/paired_stats.h"
+#include "sim/stats/collector.h"
+#include "sim/stats/moments.h"
 
 namespace sngsim {
 
@@ -30,15 +31,41 @@ struct CashLabelTotals {
   Int128 gross_won_sum = 0;
   UInt128 gross_won_sq_sum = 0;
   bool operator==(const CashLabelTotals&) const = default;
+
+  template <typename Self, typename Field>
+  static void for_each_field(Self& t, Field&& field) {
+    field("sessions", t.sessions);
+    field("hands", t.hands);
+    field("won_sum", t.won_sum);
+    field("won_sq_sum", t.won_sq_sum);
+    field("rebuys", t.rebuys);
+    field("faults", t.faults);
+    field("rake_sum", t.rake_sum);
+    field("gross_won_sum", t.gross_won_sum);
+    field("gross_won_sq_sum", t.gross_won_sq_sum);
+  }
 };
 
-class CashStats {
+// Collector "cash": cash cells only.
+class CashStats final : public CollectorOf<CashStats> {
  public:
   CashStats(const Cell& cell, int label_count);
+
+  std::string_view name() const override { return "cash"; }
+  void check(const FinishedUnit& unit) const override;
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const CashStats& other) { merge(other); }
+  // Under the cell state's "cash".
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
+  // What add() checks, without adding.
+  void check(const CashSessionRecord& record) const;
 
   // Throws std::invalid_argument on a record that does not fit the cell,
   // leaving the totals unchanged.
   void add(const CashSessionRecord& record);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<CashStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const CashStats& other);
 
@@ -57,15 +84,17 @@ class CashStats {
 
   bool operator==(const CashStats&) const = default;
 
-  // As CellStats::state() and restore().
-  nlohmann::json state() const;
-  void restore(const nlohmann::json& state);
+  // Calls field(name, member) for every accumulated member (save, load);
+  // Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field) {
+    field("sessions", self.sessions_);
+    field("labels", self.labels_);
+    // adjust_luck only, so that other cells' states keep their keys.
+    if (!self.luck_.empty()) field("luck", self.luck_);
+  }
 
  private:
-  // Calls field(name, member) for every accumulated member (state(),
-  // restore()); Self is the class, const or not.
-  template <typename Self, typename Field>
-  static void for_each_accumulator(Self& self, Field&& field);
   int seats_ = 0;
   int hands_per_session_ = 0;
   Chips big_blind_ = 0;

@@ -1,11 +1,10 @@
 #include "sim/stats/cell_stats.h"
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <stdexcept>
 
-#include "poker_math/icm.h"
+#include "sim/config/duplicate.h"
+#include "sim/stats/collector_registry.h"
 
 namespace sngsim {
 
@@ -15,9 +14,12 @@ std::invalid_argument bad_record(const TournamentRecord& record, const std::stri
   return std::invalid_argument("tournament record " + std::to_string(record.index) + ": " + what);
 }
 
-template <typename T>
-void add_elementwise(std::vector<T>& into, const std::vector<T>& from) {
-  for (std::size_t i = 0; i < into.size(); ++i) into[i] += from[i];
+template <typename Typed>
+const Typed* typed(const std::vector<std::unique_ptr<Collector>>& collectors, std::string_view name) {
+  for (const auto& collector : collectors) {
+    if (collector->name() == name) return dynamic_cast<const Typed*>(collector.get());
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -37,51 +39,80 @@ CellStats::CellStats(const Cell& cell)
   for (std::size_t place = 0; place < payout_percent_.size() && place < cell.payouts.percent.size(); ++place) {
     payout_percent_[place] = cell.payouts.percent[place];
   }
-  LabelTotals empty;
-  empty.place_shares.assign(static_cast<std::size_t>(players_), 0);
-  label_totals_.assign(labels_.size(), empty);
-  // A league compares its entrants by rating (league_), not head to head.
-  if (cell.format != Format::kLeague) head_to_head_.assign(labels_.size() * labels_.size(), HeadToHead{});
-  hands_histogram_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
-  level_histogram_.assign(static_cast<std::size_t>(max_level_) + 1, 0);
-  busts_at_hand_.assign(static_cast<std::size_t>(hand_cap_) + 1, 0);
-  seat_entries_.assign(static_cast<std::size_t>(players_), 0);
-  seat_win_shares_.assign(static_cast<std::size_t>(players_), 0);
   format_ = cell.format;
   icm_at_cap_ = cell.payouts.icm_at_cap;
+  group_size_ = cell.format == Format::kCash ? 1 : duplicate_group_size(cell);
   clocked_.assign(labels_.size(), 0);
   for (const Entrant& entrant : cell.entrants) {
     const auto label = std::find(labels_.begin(), labels_.end(), entrant.label) - labels_.begin();
     if (entrant.clocked && label < static_cast<std::ptrdiff_t>(labels_.size())) clocked_[static_cast<std::size_t>(label)] = 1;
   }
-  if (format_ == Format::kShootout) shootout_.emplace(cell, label_count());
-  if (format_ == Format::kCash) cash_.emplace(cell, label_count());
-  if (format_ == Format::kLeague) league_.emplace(static_cast<int>(cell.entrants.size()), players_, cell.league->blocks);
-  if (format_ != Format::kCash && format_ != Format::kLeague) paired_.emplace(cell, labels_);
-  if (cell.adjust_luck && format_ != Format::kCash && format_ != Format::kLeague) luck_.emplace(cell, label_count());
+  for (const CollectorInfo& info : builtin_collectors()) {
+    if (info.applies(cell)) collectors_.push_back(info.make(cell, labels_));
+  }
+  find_builtins();
 }
 
-void CellStats::add(const ShootoutRecord& record) {
-  if (!shootout_) throw std::invalid_argument("a shoot-out record added to a " + std::string(format_name(format_)) + " cell");
-  shootout_->check(record);
-  const std::vector<EntryOutcome> outcomes = outcomes_of(record);
-  paired_->add_tournament(outcomes);  // checks before adding
-  shootout_->add(record);
-  if (luck_) luck_->add(record);
-  ++tournaments_;
+CellStats::CellStats(const CellStats& other)
+    : labels_(other.labels_),
+      players_(other.players_),
+      hand_cap_(other.hand_cap_),
+      max_level_(other.max_level_),
+      payout_percent_(other.payout_percent_),
+      icm_at_cap_(other.icm_at_cap_),
+      clocked_(other.clocked_),
+      format_(other.format_),
+      group_size_(other.group_size_),
+      tournaments_(other.tournaments_) {
+  collectors_.reserve(other.collectors_.size());
+  for (const auto& collector : other.collectors_) collectors_.push_back(collector->clone());
+  find_builtins();
 }
 
-void CellStats::add(const CashSessionRecord& record) {
-  if (!cash_) throw std::invalid_argument("a cash session record added to a " + std::string(format_name(format_)) + " cell");
-  cash_->add(record);
-  ++tournaments_;
+CellStats& CellStats::operator=(const CellStats& other) {
+  if (this != &other) *this = CellStats(other);
+  return *this;
+}
+
+CellStats::~CellStats() = default;
+
+void CellStats::find_builtins() {
+  places_ = typed<PlaceStats>(collectors_, "places");
+  head_to_head_ = typed<HeadToHeadStats>(collectors_, "head_to_head");
+  length_ = typed<LengthStats>(collectors_, "length");
+  seats_ = typed<SeatStats>(collectors_, "seats");
+  fault_examples_ = typed<FaultExampleStats>(collectors_, "fault_examples");
+  shootout_ = typed<ShootoutStats>(collectors_, "shootout");
+  cash_ = typed<CashStats>(collectors_, "cash");
+  paired_ = typed<PairedStats>(collectors_, "paired");
+  luck_ = typed<LuckStats>(collectors_, "luck");
+  // A league compares its entrants by rating, not label against label.
+  if (!places_ || (!head_to_head_ && format_ != Format::kLeague) || !length_ || !seats_ || !fault_examples_) {
+    throw std::logic_error("the collector registry lacks a statistic every cell holds");
+  }
+  watches_ = std::any_of(collectors_.begin(), collectors_.end(),
+                         [](const auto& collector) { return collector->watch_unit() != nullptr; });
+}
+
+const Collector* CellStats::find(std::string_view name) const {
+  for (const auto& collector : collectors_) {
+    if (collector->name() == name) return collector.get();
+  }
+  return nullptr;
+}
+
+UnitWatch CellStats::watch_unit() const {
+  UnitWatch watch;
+  if (!watches_) return watch;
+  watch.observers_.reserve(collectors_.size());
+  for (const auto& collector : collectors_) {
+    watch.observers_.push_back(collector->watch_unit());
+    watch.list_.add(watch.observers_.back().get());
+  }
+  return watch;
 }
 
 void CellStats::check_record(const TournamentRecord& record) const {
-  const bool league = format_ == Format::kLeague;  // a league's labels are its entrants, seated by the schedule
-  if (format_ != Format::kSitAndGo && !league) {
-    throw std::invalid_argument("a sit-and-go record added to a " + std::string(format_name(format_)) + " cell");
-  }
   if (record.seats != players_) {
     throw bad_record(record, "has " + std::to_string(record.seats) + " seats, the cell " + std::to_string(players_));
   }
@@ -96,9 +127,7 @@ void CellStats::check_record(const TournamentRecord& record) const {
   for (int seat = 0; seat < record.seats; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     const Placement place = record.placement[s];
-    if (!league && (record.label[s] < 0 || record.label[s] >= label_count)) {
-      throw bad_record(record, "label index out of range");
-    }
+    if (record.label[s] < 0 || record.label[s] >= label_count) throw bad_record(record, "label index out of range");
     if (place.first < 1 || place.count < 1 || place.first + place.count - 1 > record.seats) {
       throw bad_record(record, "seat " + std::to_string(seat) + " has no valid placement");
     }
@@ -108,268 +137,83 @@ void CellStats::check_record(const TournamentRecord& record) const {
   }
 }
 
+void CellStats::check_group_size(std::size_t size) const {
+  if (group_size_ <= 1 || static_cast<std::int64_t>(size) != group_size_) {
+    throw std::invalid_argument("a group of " + std::to_string(size) + " tournaments added to a cell whose group is " +
+                                std::to_string(format_ == Format::kCash ? 0 : group_size_));
+  }
+}
+
+void CellStats::add_unit(const FinishedUnit& unit, const UnitWatch* watch) {
+  // Validate the whole unit before touching any collector, so a rejected
+  // unit leaves the statistics as they were.
+  const char* kind = !unit.tournaments.empty() ? "sit-and-go" : !unit.shootouts.empty() ? "shoot-out" : "cash session";
+  const Format unit_format = !unit.tournaments.empty() ? Format::kSitAndGo
+                             : !unit.shootouts.empty() ? Format::kShootout
+                                                       : Format::kCash;
+  if (unit_format == Format::kCash && unit.cash_session == nullptr) throw std::invalid_argument("an empty unit");
+  // A league's tables are sit-and-go records (sim/formats/league.h).
+  const Format cell_records = format_ == Format::kLeague ? Format::kSitAndGo : format_;
+  if (unit_format != cell_records) {
+    throw std::invalid_argument(std::string("a ") + kind + (unit.is_group ? " group" : " record") + " added to a " +
+                                std::string(format_name(format_)) + " cell");
+  }
+  const std::size_t size = unit.tournaments.size() + unit.shootouts.size() + (unit.cash_session ? 1 : 0);
+  if (unit.is_group) check_group_size(size);
+  for (const TournamentRecord& record : unit.tournaments) check_record(record);
+  for (const auto& collector : collectors_) collector->check(unit);
+
+  tournaments_ += static_cast<std::int64_t>(size);
+  for (std::size_t c = 0; c < collectors_.size(); ++c) {
+    collectors_[c]->add(unit, watch != nullptr ? watch->of(c) : nullptr);
+  }
+}
+
 void CellStats::add(const TournamentRecord& record) {
-  // Validate the whole record before touching any total, so a rejected
-  // record leaves the accumulator as it was.
-  check_record(record);
-  const int label_count = this->label_count();
-  paired_->add_tournament(outcomes_of(record));  // checks before adding
-
-  add_table_counters(record);
-  if (luck_) luck_->add(record);
-
-  // V6 icm_at_cap: the survivors of a capped tournament share the places
-  // 1..k they cover by the ICM value of their stacks.
-  const bool keep_icm = keeps_icm();
-  std::array<std::int64_t, kMaxPlayers> icm_units{};
-  if (keep_icm && record.capped) {
-    std::vector<double> stacks;
-    std::vector<int> survivor_seats;
-    for (int seat = 0; seat < record.seats; ++seat) {
-      if (record.final_chips[static_cast<std::size_t>(seat)] > 0) {
-        stacks.push_back(static_cast<double>(record.final_chips[static_cast<std::size_t>(seat)]));
-        survivor_seats.push_back(seat);
-      }
-    }
-    std::vector<double> percent;
-    for (std::size_t place = 0; place < stacks.size(); ++place) percent.push_back(payout_percent_[place]);
-    const std::vector<double> equity = icm_equity(stacks, percent);
-    for (std::size_t i = 0; i < survivor_seats.size(); ++i) {
-      icm_units[static_cast<std::size_t>(survivor_seats[i])] =
-          std::llround(equity[i] * static_cast<double>(kShareUnit * kIcmScale));
-    }
-  }
-
-  unsigned present = 0;  // bit per label that holds a seat
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    const Placement place = record.placement[s];
-    present |= 1u << record.label[s];
-    LabelTotals& totals = label_totals_[static_cast<std::size_t>(record.label[s])];
-    ++totals.entries;
-
-    // R22: each covered place gets an equal share of the seat, and the
-    // prize is the average of the covered places' prizes.
-    const std::int64_t share = kShareUnit / place.count;
-    std::int64_t prize = 0;
-    for (int p = place.first; p < place.first + place.count; ++p) {
-      const auto i = static_cast<std::size_t>(p - 1);
-      totals.place_shares[i] += share;
-      if (payout_percent_[i] > 0) totals.itm_shares += share;
-      prize += payout_percent_[i] * share;
-    }
-    totals.prize_units += prize;
-    totals.prize_units_sq_sum += static_cast<UInt128>(prize) * static_cast<UInt128>(prize);
-    const std::int64_t icm = record.capped && record.final_chips[s] > 0 ? icm_units[s] : prize * kIcmScale;
-    if (keep_icm) {
-      totals.icm_prize_units += icm;
-      totals.icm_prize_units_sq_sum += static_cast<UInt128>(icm) * static_cast<UInt128>(icm);
-    }
-    const std::int64_t twice_mean = place.twice_mean();
-    totals.twice_mean_place_sum += twice_mean;
-    totals.twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean);
-    if (record.capped) {
-      ++totals.capped_entries;
-      totals.capped_twice_mean_place_sum += twice_mean;
-      totals.capped_twice_mean_place_sq_sum += static_cast<UInt128>(twice_mean * twice_mean);
-      if (keep_icm) totals.capped_icm_prize_units += icm;
-    }
-
-    if (record.capped && record.final_chips[s] > 0) {
-      totals.chips_at_cap_sum += record.final_chips[s];
-      ++totals.chips_at_cap_count;
-    }
-    totals.faults += record.faults[s];
-    if (record.first_fault_hand[s] > 0) {
-      fault_examples_.add(FaultExample{record.index, record.first_fault_hand[s], static_cast<int>(s),
-                                       record.label[s], record.first_fault_reason[s]});
-    }
-  }
-
-  for (int i = 0; i < record.seats; ++i) {
-    const int a = record.label[static_cast<std::size_t>(i)];
-    const int twice_mean_a = record.placement[static_cast<std::size_t>(i)].twice_mean();
-    for (int j = 0; j < record.seats; ++j) {
-      const int b = record.label[static_cast<std::size_t>(j)];
-      if (a == b) continue;  // also skips i == j
-      const int twice_mean_b = record.placement[static_cast<std::size_t>(j)].twice_mean();
-      HeadToHead& h2h = head_to_head_[static_cast<std::size_t>(a * label_count + b)];
-      if (twice_mean_a < twice_mean_b) {
-        ++h2h.above;
-      } else if (twice_mean_a > twice_mean_b) {
-        ++h2h.below;
-      } else {
-        ++h2h.tied;
-      }
-    }
-  }
-  for (int a = 0; a < label_count; ++a) {
-    if ((present & (1u << a)) == 0) continue;
-    for (int b = 0; b < label_count; ++b) {
-      if (b != a && (present & (1u << b)) != 0)
-        ++head_to_head_[static_cast<std::size_t>(a * label_count + b)].tournaments;
-    }
-  }
+  add_unit(FinishedUnit{std::span<const TournamentRecord>(&record, 1), {}, nullptr, false});
 }
 
-void CellStats::add_table_counters(const TournamentRecord& record) {
-  ++tournaments_;
-  const auto hands = static_cast<std::size_t>(record.hands);
-  ++hands_histogram_[hands];
-  hands_sum_ += record.hands;
-  hands_sq_sum_ += static_cast<UInt128>(hands * hands);
-  capped_ += record.capped ? 1 : 0;
-  ++level_histogram_[static_cast<std::size_t>(record.level_reached)];
-  seats_total_ += record.seats;
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    if (record.bust_hand[s] > 0) ++busts_at_hand_[static_cast<std::size_t>(record.bust_hand[s])];
-    ++seat_entries_[s];
-    if (record.placement[s].first == 1) seat_win_shares_[s] += kShareUnit / record.placement[s].count;
-  }
+void CellStats::add(const ShootoutRecord& record) {
+  add_unit(FinishedUnit{{}, std::span<const ShootoutRecord>(&record, 1), nullptr, false});
 }
 
-void CellStats::add_group(std::span<const LeagueRecord> group) {
-  if (!league_) throw std::invalid_argument("a league table added to a " + std::string(format_name(format_)) + " cell");
-  // One unit: a tournament, or a duplicate group of one per seat.
-  if ((group.size() != 1 && group.size() != static_cast<std::size_t>(players_)) ||
-      std::any_of(group.begin(), group.end(), [&](const LeagueRecord& r) { return r.unit != group.front().unit; })) {
-    throw std::invalid_argument("a league unit of " + std::to_string(group.size()) + " tables not of one unit");
-  }
-  std::vector<LeagueTable> tables;
-  for (const LeagueRecord& record : group) {
-    check_record(record.table);
-    LeagueTable& table = tables.emplace_back();
-    table.unit = record.unit;
-    table.block = record.block;
-    for (int seat = 0; seat < record.table.seats; ++seat) {
-      const auto position = static_cast<std::size_t>((seat + record.turn) % record.table.seats);
-      table.placement_of_position[position] = record.table.placement[static_cast<std::size_t>(seat)];
-      table.faults_of_position[position] = record.table.faults[static_cast<std::size_t>(seat)].total();
-    }
-  }
-  for (std::size_t i = 0; i < group.size(); ++i) {
-    league_->add(tables[i]);  // checks before adding; the group's earlier tables passed
-    add_table_counters(group[i].table);
-  }
-}
-
-std::vector<EntryOutcome> CellStats::outcomes_of(const TournamentRecord& record) const {
-  std::vector<EntryOutcome> outcomes;
-  outcomes.reserve(static_cast<std::size_t>(record.seats));  // one allocation per tournament, not four
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    outcomes.push_back(paired_->outcome(record.label[s], record.placement[s]));
-  }
-  return outcomes;
-}
-
-std::vector<EntryOutcome> CellStats::outcomes_of(const ShootoutRecord& record) const {
-  std::vector<EntryOutcome> outcomes;
-  outcomes.reserve(static_cast<std::size_t>(record.field));
-  for (int f = 0; f < record.field; ++f) {
-    const auto i = static_cast<std::size_t>(f);
-    outcomes.push_back(paired_->outcome(record.label[i], record.placement[i]));
-  }
-  return outcomes;
-}
+void CellStats::add(const CashSessionRecord& record) { add_unit(FinishedUnit{{}, {}, &record, false}); }
 
 void CellStats::add_group(std::span<const TournamentRecord> group) {
-  // Validate the whole group before touching any total.
-  check_group_size(group.size());
-  std::vector<EntryOutcome> entries;
-  for (const TournamentRecord& record : group) {
-    check_record(record);
-    const std::vector<EntryOutcome> outcomes = outcomes_of(record);
-    paired_->check_tournament(outcomes);
-    entries.insert(entries.end(), outcomes.begin(), outcomes.end());
-  }
-  paired_->add_group(entries);  // checks each label's entries before adding
-  for (const TournamentRecord& record : group) add(record);
-  if (luck_) luck_->add_group(group);
+  if (group.empty()) check_group_size(0);
+  add_unit(FinishedUnit{group, {}, nullptr, true});
 }
 
 void CellStats::add_group(std::span<const ShootoutRecord> group) {
-  if (!shootout_) throw std::invalid_argument("a shoot-out group added to a " + std::string(format_name(format_)) + " cell");
-  check_group_size(group.size());
-  std::vector<EntryOutcome> entries;
-  for (const ShootoutRecord& record : group) {
-    shootout_->check(record);
-    const std::vector<EntryOutcome> outcomes = outcomes_of(record);
-    paired_->check_tournament(outcomes);
-    entries.insert(entries.end(), outcomes.begin(), outcomes.end());
-  }
-  paired_->add_group(entries);
-  for (const ShootoutRecord& record : group) add(record);
-  if (luck_) luck_->add_group(group);
-}
-
-void CellStats::check_group_size(std::size_t size) const {
-  if (!paired_ || !paired_->duplicate() || static_cast<std::int64_t>(size) != paired_->group_size()) {
-    throw std::invalid_argument("a group of " + std::to_string(size) + " tournaments added to a cell whose group is " +
-                                std::to_string(paired_ ? paired_->group_size() : 0));
-  }
+  if (group.empty()) check_group_size(0);
+  add_unit(FinishedUnit{{}, group, nullptr, true});
 }
 
 void CellStats::check_same_shape(const CellStats& other) const {
-  if (labels_ != other.labels_ || players_ != other.players_ || hand_cap_ != other.hand_cap_ ||
-      max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_ || format_ != other.format_ ||
-      icm_at_cap_ != other.icm_at_cap_ || luck_.has_value() != other.luck_.has_value() || (paired_ && !paired_->same_shape(*other.paired_))) {
-    throw std::invalid_argument("cannot merge statistics of different cells");
-  }
+  bool same = labels_ == other.labels_ && players_ == other.players_ && hand_cap_ == other.hand_cap_ &&
+              max_level_ == other.max_level_ && payout_percent_ == other.payout_percent_ && format_ == other.format_ &&
+              icm_at_cap_ == other.icm_at_cap_ && collectors_.size() == other.collectors_.size();
+  for (std::size_t c = 0; same && c < collectors_.size(); ++c) same = collectors_[c]->name() == other.collectors_[c]->name();
+  if (!same) throw std::invalid_argument("cannot merge statistics of different cells");
 }
 
 void CellStats::merge(const CellStats& other) {
   check_same_shape(other);
   tournaments_ += other.tournaments_;
-  fault_examples_.merge(other.fault_examples_);
-  for (std::size_t l = 0; l < label_totals_.size(); ++l) {
-    LabelTotals& into = label_totals_[l];
-    const LabelTotals& from = other.label_totals_[l];
-    into.entries += from.entries;
-    add_elementwise(into.place_shares, from.place_shares);
-    into.twice_mean_place_sum += from.twice_mean_place_sum;
-    into.twice_mean_place_sq_sum += from.twice_mean_place_sq_sum;
-    into.itm_shares += from.itm_shares;
-    into.prize_units += from.prize_units;
-    into.prize_units_sq_sum += from.prize_units_sq_sum;
-    into.icm_prize_units += from.icm_prize_units;
-    into.icm_prize_units_sq_sum += from.icm_prize_units_sq_sum;
-    into.chips_at_cap_sum += from.chips_at_cap_sum;
-    into.chips_at_cap_count += from.chips_at_cap_count;
-    into.capped_entries += from.capped_entries;
-    into.capped_twice_mean_place_sum += from.capped_twice_mean_place_sum;
-    into.capped_twice_mean_place_sq_sum += from.capped_twice_mean_place_sq_sum;
-    into.capped_icm_prize_units += from.capped_icm_prize_units;
-    into.faults += from.faults;
-  }
-  for (std::size_t i = 0; i < head_to_head_.size(); ++i) {
-    head_to_head_[i].above += other.head_to_head_[i].above;
-    head_to_head_[i].below += other.head_to_head_[i].below;
-    head_to_head_[i].tied += other.head_to_head_[i].tied;
-    head_to_head_[i].tournaments += other.head_to_head_[i].tournaments;
-  }
-  add_elementwise(hands_histogram_, other.hands_histogram_);
-  hands_sum_ += other.hands_sum_;
-  hands_sq_sum_ += other.hands_sq_sum_;
-  capped_ += other.capped_;
-  add_elementwise(level_histogram_, other.level_histogram_);
-  seats_total_ += other.seats_total_;
-  add_elementwise(busts_at_hand_, other.busts_at_hand_);
-  add_elementwise(seat_entries_, other.seat_entries_);
-  add_elementwise(seat_win_shares_, other.seat_win_shares_);
-  if (shootout_) shootout_->merge(*other.shootout_);
-  if (cash_) cash_->merge(*other.cash_);
-  if (league_) league_->merge(*other.league_);
-  if (paired_) paired_->merge(*other.paired_);
-  if (luck_) luck_->merge(*other.luck_);
+  for (std::size_t c = 0; c < collectors_.size(); ++c) collectors_[c]->merge(*other.collectors_[c]);
 }
 
-std::int64_t CellStats::players_left_after(int hand) const {
-  std::int64_t left = seats_total_;
-  const int last = std::min(hand, hand_cap_);
-  for (int h = 1; h <= last; ++h) left -= busts_at_hand_[static_cast<std::size_t>(h)];
-  return left;
+bool CellStats::operator==(const CellStats& other) const {
+  if (labels_ != other.labels_ || players_ != other.players_ || hand_cap_ != other.hand_cap_ ||
+      max_level_ != other.max_level_ || payout_percent_ != other.payout_percent_ || icm_at_cap_ != other.icm_at_cap_ ||
+      clocked_ != other.clocked_ || format_ != other.format_ || group_size_ != other.group_size_ ||
+      tournaments_ != other.tournaments_ || collectors_.size() != other.collectors_.size()) {
+    return false;
+  }
+  for (std::size_t c = 0; c < collectors_.size(); ++c) {
+    if (!collectors_[c]->equals(*other.collectors_[c])) return false;
+  }
+  return true;
 }
 
 }  // namespace sngsim

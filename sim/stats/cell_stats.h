@@ -1,123 +1,96 @@
 #pragma once
-// Integer accumulators for one matrix cell: everything the statistics need,
-// in memory that does not grow with the number of tournaments.
+// The statistics of one matrix cell: the collectors (sim/stats/collector.h)
+// its format and options call for, made from the registry
+// (sim/stats/collector_registry.h), everything in memory that does not grow
+// with the number of tournaments.
 //
-// Exactness (RULES R22). Shared places are split in whole units: a player
-// sharing `count` places adds kShareUnit / count to each covered place, and
-// kShareUnit is divisible by every possible count. Prizes are kept in units
-// of pool / (100 * kShareUnit), so a shared prize (the average of the covered
-// places' percentages) is an integer too. Floating point appears only in
+// Exactness (RULES R22): places and prizes are counted in the integer units
+// of sim/stats/share_units.h. Floating point appears only in
 // sim/report/summary, after every tournament has been added.
 //
-// Determinism. Every member is an integer sum or count, so add() and merge()
-// are associative and commutative: any split of the tournaments across
-// threads, merged in any order, gives bit-identical state (and operator==
-// says so).
+// Determinism. Every collector's state is integer sums or counts, so add()
+// and merge() are associative and commutative: any split of the tournaments
+// across threads, merged in any order, gives bit-identical state (and
+// operator== says so).
 
 #include <cstdint>
-#include <numeric>
+#include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
-
-#include <optional>
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "sim/stats/cash_stats.h"
-#include "sim/stats/fault_examples.h"
 #include "sim/config/experiment.h"
-#include "sim/formats/league.h"
+#include "sim/formats/tournament_record.h"
+#include "sim/stats/cash_stats.h"
+#include "sim/stats/collector.h"
+#include "sim/stats/fault_example_stats.h"
+#include "sim/stats/fault_examples.h"
+#include "sim/stats/head_to_head_stats.h"
 #include "sim/stats/intervals.h"
-#include "sim/stats/league_stats.h"
+#include "sim/stats/length_stats.h"
 #include "sim/stats/luck_stats.h"
 #include "sim/stats/paired_stats.h"
+#include "sim/stats/place_stats.h"
+#include "sim/stats/seat_stats.h"
+#include "sim/stats/share_units.h"
 #include "sim/stats/shootout_stats.h"
-#include "sim/formats/tournament_record.h"
 
 namespace sngsim {
 
-namespace detail {
-constexpr std::int64_t lcm_up_to(int n) {
-  std::int64_t l = 1;
-  for (int i = 2; i <= n; ++i) l = std::lcm(l, std::int64_t{i});
-  return l;
-}
-}  // namespace detail
+// The observers of one unit in play (CellStats::watch_unit): one per
+// collector that watches tables, behind a single TableObserver. Empty, and
+// free, when no collector of the cell watches.
+class UnitWatch {
+ public:
+  UnitWatch() = default;
+  UnitWatch(UnitWatch&&) = default;
+  UnitWatch& operator=(UnitWatch&&) = default;
+  // The observer to give the unit's tables (null when nobody watches).
+  TableObserver* observer() { return list_.as_observer(); }
+  // [c] = what collector c watched with (null when it does not watch).
+  const TableObserver* of(std::size_t collector) const {
+    return collector < observers_.size() ? observers_[collector].get() : nullptr;
+  }
 
-// One tournament's worth of a place, in share units. lcm(1..kMaxPlayers)
-// (2520 for nine seats; 60 would do for RULES R1's six) so that any number
-// of tied players splits it exactly.
-inline constexpr std::int64_t kShareUnit = detail::lcm_up_to(kMaxPlayers);
-
-// payouts.icm_at_cap (V6; kept unless it is `false`): prizes valued with the ICM at the hand cap are
-// kept in units of pool / (100 * kShareUnit * kIcmScale), about 4e-10 of the
-// pool. An exact prize (prize_units) is prize_units * kIcmScale of them; a
-// capped survivor's ICM value (strategies/icm, Malmuth-Harville over the
-// survivors and the places they cover) is rounded to the nearest unit, half
-// away from zero, seat by seat, so the sum is exact integers whatever the
-// thread split (a tournament's survivors may sum to a few units more or less
-// than the prizes they cover).
-inline constexpr std::int64_t kIcmScale = 10'000;
-
-// Totals over every seat a label played.
-struct LabelTotals {
-  std::int64_t entries = 0;                // seats played (a label may hold several seats)
-  std::vector<std::int64_t> place_shares;  // [place - 1], share units; sums to entries * kShareUnit
-  std::int64_t twice_mean_place_sum = 0;   // sum of Placement::twice_mean()
-  UInt128 twice_mean_place_sq_sum = 0;
-  std::int64_t itm_shares = 0;     // share units of covered places that pay (> 0%)
-  std::int64_t prize_units = 0;    // sum of prizes, units of pool / (100 * kShareUnit)
-  UInt128 prize_units_sq_sum = 0;  // sum over seats of (prize in those units)^2
-  // Unless payouts.icm_at_cap is false (else 0): each seat's prize with
-  // capped survivors valued by ICM, in the units of kIcmScale.
-  Int128 icm_prize_units = 0;
-  UInt128 icm_prize_units_sq_sum = 0;
-  Int128 chips_at_cap_sum = 0;     // final chips of seats alive when the cap ended it (R21)
-  std::int64_t chips_at_cap_count = 0;
-  // The rank order at the cap: the seats of tournaments the cap ended, the
-  // survivors (placed by their chips, R21) and those busted before alike.
-  // The tournaments that ended normally are the totals less these.
-  std::int64_t capped_entries = 0;
-  std::int64_t capped_twice_mean_place_sum = 0;
-  UInt128 capped_twice_mean_place_sq_sum = 0;
-  Int128 capped_icm_prize_units = 0;  // their icm_prize_units (0 when not kept)
-  FaultCounts faults;  // V5, by reason
-
-  // A shared first place counts as its share (R22).
-  std::int64_t win_shares() const { return place_shares.empty() ? 0 : place_shares[0]; }
-  bool operator==(const LabelTotals&) const = default;
-};
-
-// Label A against label B, over seat pairs (seat of A, seat of B) in the
-// tournaments where both played; places compare by their mean (R22), so
-// players sharing places are tied.
-struct HeadToHead {
-  std::int64_t above = 0;  // A placed strictly better than B
-  std::int64_t below = 0;
-  std::int64_t tied = 0;
-  std::int64_t tournaments = 0;  // tournaments in which both labels played
-  std::int64_t pairs() const { return above + below + tied; }
-  bool operator==(const HeadToHead&) const = default;
+ private:
+  friend class CellStats;
+  std::vector<std::unique_ptr<TableObserver>> observers_;
+  TableObserverList list_;
 };
 
 class CellStats {
  public:
+  // The collectors of every registry entry that applies to `cell`
+  // (sim/stats/collector_registry.h), in registry order.
   explicit CellStats(const Cell& cell);
+  CellStats(const CellStats& other);
+  CellStats& operator=(const CellStats& other);
+  CellStats(CellStats&&) noexcept = default;
+  CellStats& operator=(CellStats&&) noexcept = default;
+  ~CellStats();
 
   // TournamentRecord::label indexes labels(), the cell's distinct labels
   // in lineup order (cell_labels, sim/config/experiment.h).
 
-  // Adds one finished tournament. Throws std::invalid_argument on a record
-  // that does not fit the cell (seat count, label index, placement, hands
-  // beyond the cap, ...): a bad record is a bug upstream, never data.
-  void add(const TournamentRecord& record);
+  // Adds one finished unit: checks it against the cell's shape and every
+  // collector before adding anything, then adds it to every collector
+  // (with what each watched, when `watch` is given). Throws
+  // std::invalid_argument on a unit that does not fit the cell (seat count,
+  // label index, placement, hands beyond the cap, a group of the wrong
+  // size, a record of another format ...): a bad record is a bug upstream,
+  // never data, and the statistics stay as they were.
+  void add_unit(const FinishedUnit& unit, const UnitWatch* watch = nullptr);
+  // The observers for one unit's tables, made by the collectors that watch.
+  UnitWatch watch_unit() const;
+  // Whether any collector of the cell watches tables.
+  bool watches() const { return watches_; }
 
-  // Adds one duplicate group (sim/config/duplicate.h): its tournaments, with add(),
-  // and the group's label-against-label differences (paired()). Throws
-  // std::invalid_argument, before adding anything, on a group that does not
-  // fit the cell: not a duplicate cell, not duplicate_group_size(cell)
-  // records, a bad record, a label without its seats' share of the entries.
+  // add_unit of one tournament, or of one duplicate group
+  // (sim/config/duplicate.h; duplicate_group_size(cell) records).
+  void add(const TournamentRecord& record);
   void add_group(std::span<const TournamentRecord> group);
   void add_group(std::span<const ShootoutRecord> group);
 
@@ -126,25 +99,24 @@ class CellStats {
   void merge(const CellStats& other);
 
   // Other formats. A sit-and-go cell accumulates TournamentRecords in the
-  // totals below; a shoot-out or cash cell keeps its own accumulators
-  // (shootout(), cash(), null for other formats), and tournaments() counts
-  // its shoot-outs or sessions. Adding a record of another format throws
+  // collectors below; a shoot-out or cash cell keeps its own (shootout(),
+  // cash(), null for other formats), and tournaments() counts its
+  // shoot-outs or sessions. Adding a record of another format throws
   // std::invalid_argument.
   Format format() const { return format_; }
   void add(const ShootoutRecord& record);
   void add(const CashSessionRecord& record);
-  const ShootoutStats* shootout() const { return shootout_ ? &*shootout_ : nullptr; }
-  const CashStats* cash() const { return cash_ ? &*cash_ : nullptr; }
-  // A league cell adds its tables a unit at a time (one, or a duplicate
-  // group) into league() (sim/stats/league_stats.h) and the cell's table
-  // counters (hands, cap, levels, seats); its labels are its entrants, and
-  // label_totals() and head_to_head() stay empty.
-  void add_group(std::span<const LeagueRecord> group);
-  const LeagueStats* league() const { return league_ ? &*league_ : nullptr; }
+  const ShootoutStats* shootout() const { return shootout_; }
+  const CashStats* cash() const { return cash_; }
   // Label comparisons (sit-and-go and shoot-out cells; null for cash).
-  const PairedStats* paired() const { return paired_ ? &*paired_ : nullptr; }
+  const PairedStats* paired() const { return paired_; }
   // Luck-adjusted outcomes (Cell::adjust_luck; null otherwise).
-  const LuckStats* luck() const { return luck_ ? &*luck_ : nullptr; }
+  const LuckStats* luck() const { return luck_; }
+
+  // Every collector of the cell, in registry order; find() by name (null
+  // when the cell has none of that name).
+  const std::vector<std::unique_ptr<Collector>>& collectors() const { return collectors_; }
+  const Collector* find(std::string_view name) const;
 
   const std::vector<std::string>& labels() const { return labels_; }
   int label_count() const { return static_cast<int>(labels_.size()); }
@@ -157,34 +129,34 @@ class CellStats {
   // payouts.icm_at_cap true, or auto (the default) once the cap ended a
   // tournament of the cell; sit-and-go cells only. LabelTotals'
   // icm_prize_units are kept whenever they may be reported.
-  bool icm_at_cap() const { return keeps_icm() && (icm_at_cap_ == IcmAtCap::kAlways || capped_ > 0); }
+  bool icm_at_cap() const { return keeps_icm() && (icm_at_cap_ == IcmAtCap::kAlways || capped() > 0); }
   bool keeps_icm() const { return format_ == Format::kSitAndGo && icm_at_cap_ != IcmAtCap::kNever; }
   // The label's entrants play under the clock of V5 (Entrant::clocked):
   // its timeouts and time bank are reported.
   bool is_clocked(int label) const { return clocked_[static_cast<std::size_t>(label)] != 0; }
 
   std::int64_t tournaments() const { return tournaments_; }
-  const LabelTotals& label_totals(int label) const { return label_totals_[static_cast<std::size_t>(label)]; }
-  const HeadToHead& head_to_head(int a, int b) const {
-    return head_to_head_[static_cast<std::size_t>(a * label_count() + b)];
-  }
+  // Places and prizes (sim/stats/place_stats.h).
+  const LabelTotals& label_totals(int label) const { return places_->label_totals(label); }
+  // Label against label (sim/stats/head_to_head_stats.h); every cell but a
+  // league's (which rates its entrants instead, sim/stats/league_stats.h).
+  bool has_head_to_head() const { return head_to_head_ != nullptr; }
+  const HeadToHead& head_to_head(int a, int b) const { return head_to_head_->of(a, b); }
 
+  // Hands and length (sim/stats/length_stats.h).
   // [h] = tournaments that lasted h hands, h = 0..hand_cap.
-  const std::vector<std::int64_t>& hands_histogram() const { return hands_histogram_; }
-  std::int64_t hands_sum() const { return hands_sum_; }
-  UInt128 hands_sq_sum() const { return hands_sq_sum_; }
-  std::int64_t capped() const { return capped_; }
+  const std::vector<std::int64_t>& hands_histogram() const { return length_->hands_histogram(); }
+  std::int64_t hands_sum() const { return length_->hands_sum(); }
+  UInt128 hands_sq_sum() const { return length_->hands_sq_sum(); }
+  std::int64_t capped() const { return length_->capped(); }
   // [level] = tournaments whose last hand was played at that level,
   // level = 1..max_level ([0] stays 0).
-  const std::vector<std::int64_t>& level_histogram() const { return level_histogram_; }
+  const std::vector<std::int64_t>& level_histogram() const { return length_->level_histogram(); }
 
-  // Seat by seat (table seats 0..players-1, whoever sat there), the data of
-  // the fairness check: [s] = tournaments in which seat s was taken, and the
-  // share units of first place won from seat s (a shared first place counts
-  // as its share, R22). With identical strategies every seat should win
-  // equally often; sim/report/summary tests that with a chi-square.
-  const std::vector<std::int64_t>& seat_entries() const { return seat_entries_; }
-  const std::vector<std::int64_t>& seat_win_shares() const { return seat_win_shares_; }
+  // Seat by seat (sim/stats/seat_stats.h): [s] = tournaments in which seat
+  // s was taken, and the share units of first place won from seat s.
+  const std::vector<std::int64_t>& seat_entries() const { return seats_->entries(); }
+  const std::vector<std::int64_t>& seat_win_shares() const { return seats_->win_shares(); }
 
   // Sum over tournaments of the players left after hand h (h = 0..hand_cap).
   // A tournament that is over keeps counting the players it ended with: 1
@@ -192,34 +164,27 @@ class CellStats {
   // curve divided by tournaments() is the mean table size after h hands with
   // finished tournaments frozen, and it ends at 1 + the mean number of extra
   // survivors of capped tournaments.
-  std::int64_t players_left_after(int hand) const;
+  std::int64_t players_left_after(int hand) const { return length_->players_left_after(hand); }
 
   // Sit-and-go cells: the first faults, where they happened.
-  const FaultExamples& fault_examples() const { return fault_examples_; }
+  const FaultExamples& fault_examples() const { return fault_examples_->examples(); }
 
-  bool operator==(const CellStats&) const = default;
+  // The same cell and every collector equal.
+  bool operator==(const CellStats& other) const;
 
   // The accumulators as JSON (sim/stats/cell_stats_io.cpp), for checkpoints, shard
-  // results and MPI: 128-bit sums are decimal strings, so the round trip is
-  // exact. restore() replaces the accumulators of a CellStats built from the
+  // results and MPI: each collector writes its keys (Collector::save), so the round
+  // trip is exact. restore() replaces the accumulators of a CellStats built from the
   // same cell and throws std::runtime_error on a document that does not fit.
   nlohmann::json state() const;
   void restore(const nlohmann::json& state);
 
  private:
-  // Calls field(name, member) for every accumulated member (state(),
-  // restore()); Self is the class, const or not.
-  template <typename Self, typename Field>
-  static void for_each_accumulator(Self& self, Field&& field);
   void check_same_shape(const CellStats& other) const;
   void check_record(const TournamentRecord& record) const;
-  // Every seat's outcome for paired_ (validated records only).
-  std::vector<EntryOutcome> outcomes_of(const TournamentRecord& record) const;
-  std::vector<EntryOutcome> outcomes_of(const ShootoutRecord& record) const;
   void check_group_size(std::size_t size) const;
-  // The table-level counters of a sit-and-go record (tournaments, hands,
-  // cap, levels, busts, seats).
-  void add_table_counters(const TournamentRecord& record);
+  // The typed pointers below, into collectors_.
+  void find_builtins();
 
   std::vector<std::string> labels_;
   int players_ = 0;
@@ -228,26 +193,23 @@ class CellStats {
   std::vector<int> payout_percent_;
   IcmAtCap icm_at_cap_ = IcmAtCap::kWhenCapped;
   std::vector<std::uint8_t> clocked_;  // [label]
-  FaultExamples fault_examples_;
-
-  std::int64_t tournaments_ = 0;
-  std::vector<LabelTotals> label_totals_;
-  std::vector<HeadToHead> head_to_head_;  // [a * label_count + b]
-  std::vector<std::int64_t> hands_histogram_;
-  std::int64_t hands_sum_ = 0;
-  UInt128 hands_sq_sum_ = 0;
-  std::int64_t capped_ = 0;
-  std::vector<std::int64_t> level_histogram_;
-  std::int64_t seats_total_ = 0;             // sum of seats over tournaments
-  std::vector<std::int64_t> busts_at_hand_;  // [h] = eliminations in hand h
-  std::vector<std::int64_t> seat_entries_;     // [seat]
-  std::vector<std::int64_t> seat_win_shares_;  // [seat], share units
   Format format_ = Format::kSitAndGo;
-  std::optional<ShootoutStats> shootout_;
-  std::optional<CashStats> cash_;
-  std::optional<LeagueStats> league_;
-  std::optional<PairedStats> paired_;
-  std::optional<LuckStats> luck_;
+  std::int64_t group_size_ = 1;  // tournaments per unit (sim/config/duplicate.h)
+
+  std::int64_t tournaments_ = 0;  // units' tournaments (shoot-outs, sessions) added
+  std::vector<std::unique_ptr<Collector>> collectors_;
+  bool watches_ = false;
+  // The statistics sngsim reports through sim/report's own code, found
+  // once; every cell has the first five (a league no head_to_head).
+  const PlaceStats* places_ = nullptr;
+  const HeadToHeadStats* head_to_head_ = nullptr;
+  const LengthStats* length_ = nullptr;
+  const SeatStats* seats_ = nullptr;
+  const FaultExampleStats* fault_examples_ = nullptr;
+  const ShootoutStats* shootout_ = nullptr;
+  const CashStats* cash_ = nullptr;
+  const PairedStats* paired_ = nullptr;
+  const LuckStats* luck_ = nullptr;
 };
 
 }  // namespace sngsim

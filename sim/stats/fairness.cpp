@@ -3,28 +3,44 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "sim/config/experiment_config.h"
 
 namespace sngsim {
 
+std::string fairness_label(const FairnessSetup& setup, int entrant) {
+  const std::string number = std::to_string(entrant + 1);
+  if (setup.commands.empty()) return setup.strategy + "-" + number;
+  if (setup.commands.size() == 1) return "process-" + number;
+  return "p" + std::to_string(static_cast<std::size_t>(entrant) % setup.commands.size() + 1) + "-" + number;
+}
+
 std::string fairness_config(const FairnessSetup& setup) {
   // Written as an experiment file so that the check runs exactly what
   // `sngsim run` would run from it, validated by the same reader.
-  std::string text = "name: fairness-" + setup.strategy + "-" + std::to_string(setup.players) + "\n";
+  const std::string strategy = setup.commands.empty() ? setup.strategy : "process";
+  std::string text = "name: fairness-" + strategy + "-" + std::to_string(setup.players) + "\n";
   text += "seed: " + std::to_string(setup.seed) + "\n";
   text += "tournaments: " + std::to_string(setup.tournaments) + "\n";
   text += "table: {players: " + std::to_string(setup.players) + "}\n";
   text += "seating: random\n";
   if (setup.adjust_luck) text += "adjust_luck: true\n";
   text += "lineup:\n";
-  for (int i = 1; i <= setup.players; ++i) {
-    text += "  - {strategy: " + setup.strategy + ", label: " + setup.strategy + "-" + std::to_string(i) + "}\n";
+  for (int i = 0; i < setup.players; ++i) {
+    if (setup.commands.empty()) {
+      text += "  - {strategy: " + setup.strategy + ", label: " + fairness_label(setup, i) + "}\n";
+      continue;
+    }
+    // JSON strings are YAML double-quoted scalars: any argument survives.
+    const nlohmann::json command = setup.commands[static_cast<std::size_t>(i) % setup.commands.size()];
+    text += "  - {strategy: process, label: " + fairness_label(setup, i) + ", command: " + command.dump() + "}\n";
   }
   return text;
 }
 
-Experiment fairness_experiment(const FairnessSetup& setup) {
-  return parse_experiment(fairness_config(setup), "fairness check");
+Experiment fairness_experiment(const FairnessSetup& setup, const std::string& config_path) {
+  return parse_experiment(fairness_config(setup), config_path);
 }
 
 bool FairnessVerdict::passed() const {

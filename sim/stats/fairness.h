@@ -47,20 +47,31 @@ inline constexpr double kSeatAlpha = 0.001;
 
 struct FairnessSetup {
   int players = 6;              // 2..6
-  std::string strategy = "tag";  // a registry name (not a plug-in)
+  std::string strategy = "tag";  // a registry name (not a plug-in); ignored with `commands`
   std::int64_t tournaments = 100'000;
   std::uint64_t seed = 1;
   bool adjust_luck = false;  // also judge the luck-adjusted win rate and mean place
+  // Bots in other processes instead (docs/bot-protocol.md): each a program
+  // and its arguments. Seat entrant i runs commands[i % size]: one command
+  // gives N copies of one program (labelled process-1..N); several give
+  // the programs in turn (labelled p1-1, p2-2, p1-3, ... after their
+  // command), which must play the same strategy for the check to pass.
+  std::vector<std::vector<std::string>> commands{};
 };
 
 // The experiment file text of the check: one cell, `players` entrants of
-// `strategy` with its default parameters, labelled strategy-1..strategy-N.
+// `strategy` with its default parameters, labelled strategy-1..strategy-N
+// (or the process bots of `commands`, as above).
 std::string fairness_config(const FairnessSetup& setup);
 
-// fairness_config() read by the project's experiment reader. Throws
-// ConfigError (sim/config/experiment_config.h) for an unknown strategy or a bad
-// table size.
-Experiment fairness_experiment(const FairnessSetup& setup);
+// The label of seat entrant i (0-based) in fairness_config().
+std::string fairness_label(const FairnessSetup& setup, int entrant);
+
+// fairness_config() read by the project's experiment reader, as if it were
+// a file `config_path` (relative commands are relative to its folder).
+// Throws ConfigError (sim/config/experiment_config.h) for an unknown
+// strategy, a missing program or a bad table size.
+Experiment fairness_experiment(const FairnessSetup& setup, const std::string& config_path = "fairness check");
 
 struct LabelFairness {
   std::string label;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "strategies/strategy_fault.h"
@@ -22,6 +23,10 @@ struct FaultExample {
   int seat = 0;                 // table seat
   int label = 0;                // index into the cell's labels
   FaultReason reason = FaultReason::kIllegal;
+  // What the bot replied (a process bot's line or action, escaped and cut
+  // to 200 bytes: bot_hosting/bot_protocol.h, escaped_reply); empty when
+  // there was no reply (a crash, a timeout) or no bot to reply.
+  std::string reply;
   bool operator==(const FaultExample&) const = default;
   bool comes_before(const FaultExample& other) const {
     return tournament != other.tournament ? tournament < other.tournament : seat < other.seat;

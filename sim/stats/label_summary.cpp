@@ -27,7 +27,69 @@ void mean_place_of(std::int64_t n, std::int64_t twice_sum, UInt128 twice_sq_sum,
 }
 
 LabelSummary sit_and_go_label(const CellStats& stats, int label, const Payouts& payouts) {
-  return summarize_totals(stats.label_totals(label), stats.players(), stats.icm_at_cap(), payouts);
+  const LabelTotals& t = stats.label_totals(label);
+  const std::int64_t n = t.entries;
+  const auto entries = static_cast<double>(n);
+  const Int128 unit_entries = static_cast<Int128>(kShareUnit) * n;
+  LabelSummary result;
+  result.entries = n;
+  result.faults = t.faults;
+  for (const std::int64_t shares : t.place_shares) result.places.push_back(exact_ratio(shares, unit_entries));
+
+  // Places are accumulated doubled (Placement::twice_mean) to stay integers.
+  mean_place_of(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum, result.mean_place, result.mean_place_ci95);
+  result.capped_entries = t.capped_entries;
+  mean_place_of(t.capped_entries, t.capped_twice_mean_place_sum, t.capped_twice_mean_place_sq_sum,
+                result.capped_mean_place, result.capped_mean_place_ci95);
+  mean_place_of(n - t.capped_entries, t.twice_mean_place_sum - t.capped_twice_mean_place_sum,
+                t.twice_mean_place_sq_sum - t.capped_twice_mean_place_sq_sum, result.uncapped_mean_place,
+                result.uncapped_mean_place_ci95);
+
+  const double unit = static_cast<double>(kShareUnit);
+  result.win_rate = exact_ratio(t.win_shares(), unit_entries);
+  result.win_rate_ci95 = wilson_interval(static_cast<double>(t.win_shares()) / unit, entries);
+  result.itm_rate = exact_ratio(t.itm_shares, unit_entries);
+  result.itm_rate_ci95 = wilson_interval(static_cast<double>(t.itm_shares) / unit, entries);
+
+  // A prize unit is pool / (100 * kShareUnit); with pool100 = 100 * pool:
+  //   mean prize = prize_units * pool100 / (100 * 100 * kShareUnit * n)
+  //   ROI = (mean prize - buy_in) / buy_in
+  const Int128 pool100 = prize_pool_times_100(payouts, stats.players());
+  const Int128 scale = 100 * 100 * unit_entries;
+  const Int128 prize_numerator = static_cast<Int128>(t.prize_units) * pool100;
+  result.mean_prize = exact_ratio(prize_numerator, scale);
+  if (n > 0 && payouts.buy_in > 0) {
+    result.roi = exact_ratio(prize_numerator - scale * payouts.buy_in, scale * payouts.buy_in);
+    if (const auto variance = sample_variance(n, t.prize_units, t.prize_units_sq_sum)) {
+      const double roi_per_unit = static_cast<double>(
+          static_cast<long double>(pool100) / (10000.0L * kShareUnit * static_cast<long double>(payouts.buy_in)));
+      result.roi_ci95 = t_interval(*result.roi, std::sqrt(*variance) * roi_per_unit, n);
+    }
+  }
+
+  // V6 icm_at_cap: the same with capped survivors valued by ICM; an ICM unit
+  // is a prize unit / kIcmScale (sim/stats/cell_stats.h).
+  if (stats.icm_at_cap() && n > 0) {
+    const Int128 icm_scale = scale * kIcmScale;
+    const Int128 icm_numerator = t.icm_prize_units * pool100;
+    result.icm_prize = exact_ratio(icm_numerator, icm_scale);
+    result.capped_icm_prize =
+        exact_ratio(t.capped_icm_prize_units * pool100, 100 * 100 * kIcmScale * static_cast<Int128>(kShareUnit) *
+                                                            t.capped_entries);
+    if (payouts.buy_in > 0) {
+      result.icm_roi = exact_ratio(icm_numerator - icm_scale * payouts.buy_in, icm_scale * payouts.buy_in);
+      if (const auto variance = sample_variance(n, t.icm_prize_units, t.icm_prize_units_sq_sum)) {
+        const double roi_per_unit = static_cast<double>(static_cast<long double>(pool100) /
+                                                        (10000.0L * kShareUnit * kIcmScale *
+                                                         static_cast<long double>(payouts.buy_in)));
+        result.icm_roi_ci95 = t_interval(*result.icm_roi, std::sqrt(*variance) * roi_per_unit, n);
+      }
+    }
+  }
+
+  result.chips_at_cap_count = t.chips_at_cap_count;
+  result.avg_chips_at_cap = exact_ratio(t.chips_at_cap_sum, t.chips_at_cap_count);
+  return result;
 }
 
 // Shoot-outs: everything place-based is derived from each label's exact
@@ -123,71 +185,6 @@ LabelSummary shootout_label(const ShootoutStats& stats, int label, const Payouts
 }
 
 }  // namespace
-
-LabelSummary summarize_totals(const LabelTotals& t, int players, bool icm_at_cap, const Payouts& payouts) {
-  const std::int64_t n = t.entries;
-  const auto entries = static_cast<double>(n);
-  const Int128 unit_entries = static_cast<Int128>(kShareUnit) * n;
-  LabelSummary result;
-  result.entries = n;
-  result.faults = t.faults;
-  for (const std::int64_t shares : t.place_shares) result.places.push_back(exact_ratio(shares, unit_entries));
-
-  // Places are accumulated doubled (Placement::twice_mean) to stay integers.
-  mean_place_of(n, t.twice_mean_place_sum, t.twice_mean_place_sq_sum, result.mean_place, result.mean_place_ci95);
-  result.capped_entries = t.capped_entries;
-  mean_place_of(t.capped_entries, t.capped_twice_mean_place_sum, t.capped_twice_mean_place_sq_sum,
-                result.capped_mean_place, result.capped_mean_place_ci95);
-  mean_place_of(n - t.capped_entries, t.twice_mean_place_sum - t.capped_twice_mean_place_sum,
-                t.twice_mean_place_sq_sum - t.capped_twice_mean_place_sq_sum, result.uncapped_mean_place,
-                result.uncapped_mean_place_ci95);
-
-  const double unit = static_cast<double>(kShareUnit);
-  result.win_rate = exact_ratio(t.win_shares(), unit_entries);
-  result.win_rate_ci95 = wilson_interval(static_cast<double>(t.win_shares()) / unit, entries);
-  result.itm_rate = exact_ratio(t.itm_shares, unit_entries);
-  result.itm_rate_ci95 = wilson_interval(static_cast<double>(t.itm_shares) / unit, entries);
-
-  // A prize unit is pool / (100 * kShareUnit); with pool100 = 100 * pool:
-  //   mean prize = prize_units * pool100 / (100 * 100 * kShareUnit * n)
-  //   ROI = (mean prize - buy_in) / buy_in
-  const Int128 pool100 = prize_pool_times_100(payouts, players);
-  const Int128 scale = 100 * 100 * unit_entries;
-  const Int128 prize_numerator = static_cast<Int128>(t.prize_units) * pool100;
-  result.mean_prize = exact_ratio(prize_numerator, scale);
-  if (n > 0 && payouts.buy_in > 0) {
-    result.roi = exact_ratio(prize_numerator - scale * payouts.buy_in, scale * payouts.buy_in);
-    if (const auto variance = sample_variance(n, t.prize_units, t.prize_units_sq_sum)) {
-      const double roi_per_unit = static_cast<double>(
-          static_cast<long double>(pool100) / (10000.0L * kShareUnit * static_cast<long double>(payouts.buy_in)));
-      result.roi_ci95 = t_interval(*result.roi, std::sqrt(*variance) * roi_per_unit, n);
-    }
-  }
-
-  // V6 icm_at_cap: the same with capped survivors valued by ICM; an ICM unit
-  // is a prize unit / kIcmScale (sim/stats/cell_stats.h).
-  if (icm_at_cap && n > 0) {
-    const Int128 icm_scale = scale * kIcmScale;
-    const Int128 icm_numerator = t.icm_prize_units * pool100;
-    result.icm_prize = exact_ratio(icm_numerator, icm_scale);
-    result.capped_icm_prize =
-        exact_ratio(t.capped_icm_prize_units * pool100, 100 * 100 * kIcmScale * static_cast<Int128>(kShareUnit) *
-                                                            t.capped_entries);
-    if (payouts.buy_in > 0) {
-      result.icm_roi = exact_ratio(icm_numerator - icm_scale * payouts.buy_in, icm_scale * payouts.buy_in);
-      if (const auto variance = sample_variance(n, t.icm_prize_units, t.icm_prize_units_sq_sum)) {
-        const double roi_per_unit = static_cast<double>(static_cast<long double>(pool100) /
-                                                        (10000.0L * kShareUnit * kIcmScale *
-                                                         static_cast<long double>(payouts.buy_in)));
-        result.icm_roi_ci95 = t_interval(*result.icm_roi, std::sqrt(*variance) * roi_per_unit, n);
-      }
-    }
-  }
-
-  result.chips_at_cap_count = t.chips_at_cap_count;
-  result.avg_chips_at_cap = exact_ratio(t.chips_at_cap_sum, t.chips_at_cap_count);
-  return result;
-}
 
 LabelSummary summarize_label(const CellStats& stats, int label, const Payouts& payouts) {
   LabelSummary result = stats.format() == Format::kShootout ? shootout_label(*stats.shootout(), label, payouts)

@@ -65,11 +65,6 @@ struct LabelSummary {
 // stats.label_count().
 LabelSummary summarize_label(const CellStats& stats, int label, const Payouts& payouts);
 
-// The same from one label's totals of sit-and-go seats at tables of
-// `players` (a league's entrant, sim/report/summary_league.cpp);
-// `icm_at_cap` as CellStats::icm_at_cap().
-LabelSummary summarize_totals(const LabelTotals& totals, int players, bool icm_at_cap, const Payouts& payouts);
-
 // An exact ratio of integers, rounded once; empty when the denominator is 0.
 inline std::optional<double> exact_ratio(Int128 numerator, Int128 denominator) {
   if (denominator == 0) return std::nullopt;

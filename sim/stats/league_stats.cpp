@@ -7,6 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/config/duplicate.h"
+#include "sim/config/league_schedule.h"
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/state_json.h"
+
 namespace sngsim {
 
 namespace {
@@ -74,10 +79,11 @@ void add_stages(std::span<const Placement> placement_of_position, std::span<std:
   }
 }
 
-LeagueStats::LeagueStats(int entrants, int seats, std::vector<std::int16_t> block_entrants)
-    : entrants_(entrants), seats_(seats), blocks_(std::move(block_entrants)) {
+LeagueStats::LeagueStats(int entrants, int seats, std::vector<std::int16_t> block_entrants,
+                         std::int64_t tournaments_per_unit)
+    : entrants_(entrants), seats_(seats), blocks_(std::move(block_entrants)), tournaments_per_unit_(tournaments_per_unit) {
   if (seats_ < 2 || seats_ > kMaxLeagueSeats || entrants_ < seats_ || blocks_.empty() ||
-      blocks_.size() % static_cast<std::size_t>(seats_) != 0) {
+      blocks_.size() % static_cast<std::size_t>(seats_) != 0 || tournaments_per_unit_ < 1) {
     throw std::invalid_argument("league statistics: bad shape");
   }
   for (const std::int16_t e : blocks_) {
@@ -89,9 +95,6 @@ LeagueStats::LeagueStats(int entrants, int seats, std::vector<std::int16_t> bloc
                       static_cast<std::size_t>(masks()),
                   0);
   block_plays_.assign(static_cast<std::size_t>(blocks()), 0);
-  placements_.assign(n * static_cast<std::size_t>(seats_ * seats_), 0);
-  entries_.assign(n, 0);
-  faults_.assign(n, 0);
 }
 
 int LeagueStats::group_of_unit(std::int64_t unit) {
@@ -103,10 +106,47 @@ int LeagueStats::group_of_unit(std::int64_t unit) {
   return static_cast<int>(z % kJackknifeGroups);
 }
 
-void LeagueStats::add(const LeagueTable& table) {
+LeagueTable LeagueStats::table_of(const TournamentRecord& record) const {
+  if (record.seats != seats_) {
+    throw std::invalid_argument("league tournament " + std::to_string(record.index) + " has " +
+                                std::to_string(record.seats) + " seats, the schedule's tables " + std::to_string(seats_));
+  }
+  const LeagueTurn where = league_turn(blocks(), seats_, tournaments_per_unit_, record.index);
+  LeagueTable table;
+  table.unit = where.unit;
+  table.block = where.block;
+  const std::span<const std::int16_t> entrants = block(where.block);
+  for (int seat = 0; seat < seats_; ++seat) {
+    const auto position = static_cast<std::size_t>((seat + where.turn) % seats_);
+    // A league's labels are its entrants (sim/formats/league.h).
+    if (record.label[static_cast<std::size_t>(seat)] != entrants[position]) {
+      throw std::invalid_argument("league tournament " + std::to_string(record.index) + ": seat " +
+                                  std::to_string(seat) + " holds label " +
+                                  std::to_string(record.label[static_cast<std::size_t>(seat)]) +
+                                  ", the schedule seats entrant " + std::to_string(entrants[position]));
+    }
+    table.placement_of_position[position] = record.placement[static_cast<std::size_t>(seat)];
+  }
+  return table;
+}
+
+void LeagueStats::check(const LeagueTable& table) const {
   if (table.block < 0 || table.block >= blocks()) throw bad_table(table, "block out of range");
   const std::span<const Placement> placement(table.placement_of_position.data(), static_cast<std::size_t>(seats_));
   if (!covers_places(placement)) throw bad_table(table, "placements do not cover places 1.." + std::to_string(seats_));
+}
+
+void LeagueStats::check(const FinishedUnit& unit) const {
+  for (const TournamentRecord& record : unit.tournaments) check(table_of(record));
+}
+
+void LeagueStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
+  for (const TournamentRecord& record : unit.tournaments) add(table_of(record));
+}
+
+void LeagueStats::add(const LeagueTable& table) {
+  check(table);
+  const std::span<const Placement> placement(table.placement_of_position.data(), static_cast<std::size_t>(seats_));
   const int group = group_of_unit(table.unit);
   std::array<std::int64_t, kMaxLeagueSeats> won{};
   const std::size_t base =
@@ -117,18 +157,15 @@ void LeagueStats::add(const LeagueTable& table) {
   const std::span<const std::int16_t> entrants = block(table.block);
   for (int p = 0; p < seats_; ++p) {
     const auto e = static_cast<std::size_t>(entrants[static_cast<std::size_t>(p)]);
-    const Placement place = placement[static_cast<std::size_t>(p)];
     wins_[static_cast<std::size_t>(group) * static_cast<std::size_t>(entrants_) + e] += won[static_cast<std::size_t>(p)];
-    ++placements_[e * static_cast<std::size_t>(seats_ * seats_) + static_cast<std::size_t>((place.first - 1) * seats_ + place.count - 1)];
-    ++entries_[e];
-    faults_[e] += table.faults_of_position[static_cast<std::size_t>(p)];
   }
   ++block_plays_[static_cast<std::size_t>(table.block)];
   ++tables_;
 }
 
-void LeagueStats::merge(const LeagueStats& other) {
-  if (entrants_ != other.entrants_ || seats_ != other.seats_ || blocks_ != other.blocks_) {
+void LeagueStats::merge_same(const LeagueStats& other) {
+  if (entrants_ != other.entrants_ || seats_ != other.seats_ || blocks_ != other.blocks_ ||
+      tournaments_per_unit_ != other.tournaments_per_unit_) {
     throw std::invalid_argument("cannot merge league statistics of different schedules");
   }
   const auto add_all = [](std::vector<std::int64_t>& into, const std::vector<std::int64_t>& from) {
@@ -137,16 +174,12 @@ void LeagueStats::merge(const LeagueStats& other) {
   add_all(wins_, other.wins_);
   add_all(choices_, other.choices_);
   add_all(block_plays_, other.block_plays_);
-  add_all(placements_, other.placements_);
-  add_all(entries_, other.entries_);
-  add_all(faults_, other.faults_);
   tables_ += other.tables_;
 }
 
 nlohmann::json LeagueStats::state() const {
-  return nlohmann::json{{"tables", tables_},         {"wins", wins_},       {"choices", choices_},
-                        {"block_plays", block_plays_}, {"placements", placements_}, {"entries", entries_},
-                        {"faults", faults_}};
+  return nlohmann::json{
+      {"tables", tables_}, {"wins", wins_}, {"choices", choices_}, {"block_plays", block_plays_}};
 }
 
 void LeagueStats::restore(const nlohmann::json& state) {
@@ -170,10 +203,26 @@ void LeagueStats::restore(const nlohmann::json& state) {
   read("wins", restored.wins_);
   read("choices", restored.choices_);
   read("block_plays", restored.block_plays_);
-  read("placements", restored.placements_);
-  read("entries", restored.entries_);
-  read("faults", restored.faults_);
   *this = std::move(restored);
+}
+
+void LeagueStats::save(nlohmann::json& cell_state) const { cell_state["league"] = state(); }
+
+void LeagueStats::load(const nlohmann::json& cell_state) {
+  if (!cell_state.contains("league")) throw bad_state("missing league");
+  restore(cell_state["league"]);
+}
+
+CollectorInfo league_stats_info() {
+  return {"league",
+          "per jackknife group: the Plackett-Luce stages each entrant won and the choice sets of each block (league)",
+          {},
+          false,
+          [](const Cell& cell) { return cell.format == Format::kLeague && cell.league != nullptr; },
+          [](const Cell& cell, const std::vector<std::string>& labels) {
+            return std::make_unique<LeagueStats>(static_cast<int>(labels.size()), cell.rules.players,
+                                                 cell.league->blocks, duplicate_group_size(cell));
+          }};
 }
 
 }  // namespace sngsim

@@ -1,8 +1,10 @@
 #pragma once
-// Integer accumulators of a league cell (format: league,
-// sim/config/league_schedule.h): what the Plackett-Luce fit of the
-// entrants' strengths needs (sim/stats/league_fit.h), and each entrant's
-// placements for its ROI, mean place and ITM.
+// A league cell's statistic (format: league, sim/config/league_schedule.h;
+// collector "league"): what the Plackett-Luce fit of the entrants'
+// strengths needs (sim/stats/league_fit.h). The entrants' ROI, mean place
+// and ITM are those of their labels (collector "places"): a league's
+// labels are its entrants, and its tables are sit-and-go records seated
+// by the schedule (sim/formats/league.h).
 //
 // Memory is flat in the number of tournaments. The Plackett-Luce
 // likelihood of a finishing order is a product over its stages: the
@@ -43,6 +45,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "engine/tournament.h"
+#include "sim/formats/tournament_record.h"
+#include "sim/stats/collector.h"
 
 namespace sngsim {
 
@@ -56,19 +60,36 @@ struct LeagueTable {
   std::int64_t unit = 0;  // the unit of work it belongs to (jackknife group)
   int block = 0;
   std::array<Placement, kMaxLeagueSeats> placement_of_position{};
-  std::array<std::int64_t, kMaxLeagueSeats> faults_of_position{};  // V5, all reasons
 };
 
-class LeagueStats {
+class LeagueStats final : public CollectorOf<LeagueStats> {
  public:
-  // `blocks` is the schedule's entrant ids, block after block, `seats` each.
-  LeagueStats(int entrants, int seats, std::vector<std::int16_t> blocks);
+  // `blocks` is the schedule's entrant ids, block after block, `seats` each;
+  // a unit of work is `tournaments_per_unit` tournaments (1, or a duplicate
+  // group), which league_turn needs to find a record's block and seats.
+  LeagueStats(int entrants, int seats, std::vector<std::int16_t> blocks, std::int64_t tournaments_per_unit = 1);
 
-  // Throws std::invalid_argument, before adding anything, on a table that
-  // does not fit (block out of range, placements not covering 1..seats).
+  // The collector (sim/stats/collector.h): a unit's sit-and-go records, each
+  // turned into its LeagueTable; check() throws std::invalid_argument when a
+  // record's seats are not the schedule's.
+  std::string_view name() const override { return "league"; }
+  void check(const FinishedUnit& unit) const override;
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const LeagueStats& other);
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
+
+  // The table a sit-and-go record of the league is (league_turn of its
+  // index); throws std::invalid_argument when it does not fit.
+  LeagueTable table_of(const TournamentRecord& record) const;
+  // Throws std::invalid_argument on a table that does not fit (block out of
+  // range, placements not covering 1..seats); add() checks first, so a
+  // rejected table leaves the statistics as they were.
+  void check(const LeagueTable& table) const;
   void add(const LeagueTable& table);
   // Throws std::invalid_argument when the shapes differ.
-  void merge(const LeagueStats& other);
+  void merge(const LeagueStats& other) { merge_same(other); }
+  using CollectorOf<LeagueStats>::merge;
 
   int entrants() const { return entrants_; }
   int seats() const { return seats_; }
@@ -90,12 +111,6 @@ class LeagueStats {
                         static_cast<std::size_t>(masks()) +
                     static_cast<std::size_t>(mask)];
   }
-  // The entrant's placements: [(first - 1) * seats + (count - 1)].
-  std::int64_t placement_count(int entrant, int first, int count) const {
-    return placements_[static_cast<std::size_t>(entrant * seats_ * seats_ + (first - 1) * seats_ + (count - 1))];
-  }
-  std::int64_t entries(int entrant) const { return entries_[static_cast<std::size_t>(entrant)]; }
-  std::int64_t faults(int entrant) const { return faults_[static_cast<std::size_t>(entrant)]; }
   // Tables played of block b (its tables of every jackknife group).
   std::int64_t block_plays(int b) const { return block_plays_[static_cast<std::size_t>(b)]; }
 
@@ -103,6 +118,7 @@ class LeagueStats {
   static int group_of_unit(std::int64_t unit);
 
   bool operator==(const LeagueStats&) const = default;
+  // The state save() writes under "league".
   nlohmann::json state() const;
   // Throws std::runtime_error on a document that does not fit.
   void restore(const nlohmann::json& state);
@@ -111,13 +127,11 @@ class LeagueStats {
   int entrants_ = 0;
   int seats_ = 0;
   std::vector<std::int16_t> blocks_;
+  std::int64_t tournaments_per_unit_ = 1;
   std::int64_t tables_ = 0;
   std::vector<std::int64_t> wins_;        // [group * entrants + entrant]
   std::vector<std::int64_t> choices_;     // [(group * blocks + block) * masks + mask]
   std::vector<std::int64_t> block_plays_;  // [block]
-  std::vector<std::int64_t> placements_;  // [entrant * seats^2 + (first-1) * seats + count-1]
-  std::vector<std::int64_t> entries_;     // [entrant]
-  std::vector<std::int64_t> faults_;      // [entrant]
 };
 
 // Adds the Plackett-Luce stages of one finishing order, given as each

@@ -6,7 +6,12 @@
 #include <numeric>
 
 #include "sim/config/duplicate.h"
-#include "sim/stats/cell_stats.h"
+#include <nlohmann/json.hpp>
+
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/paired_stats.h"
+#include "sim/stats/share_units.h"
+#include "sim/stats/state_json.h"
 
 namespace sngsim {
 
@@ -18,7 +23,7 @@ namespace {
 // shoot-out's field.
 struct RecordSeats {
   int count;
-  const std::int8_t* label;
+  const std::int16_t* label;
   const Placement* placement;
   const LuckTerms* luck;
 };
@@ -167,6 +172,36 @@ void LuckStats::merge(const LuckStats& other) {
     group_adjusted_[i].merge(other.group_adjusted_[i]);
     group_correction_[i].merge(other.group_correction_[i]);
   }
+}
+
+
+void LuckStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
+  for (const TournamentRecord& record : unit.tournaments) add(record);
+  for (const ShootoutRecord& record : unit.shootouts) add(record);
+  if (unit.is_group && !unit.tournaments.empty()) add_group(unit.tournaments);
+  if (unit.is_group && !unit.shootouts.empty()) add_group(unit.shootouts);
+}
+
+void LuckStats::save(nlohmann::json& cell_state) const {
+  nlohmann::json out = nlohmann::json::object();
+  save_accumulators(*this, out);
+  cell_state["luck"] = std::move(out);
+}
+
+void LuckStats::load(const nlohmann::json& cell_state) {
+  if (!cell_state.contains("luck")) throw bad_state("missing luck");
+  load_accumulators(*this, cell_state["luck"], "luck ");
+}
+
+CollectorInfo luck_stats_info() {
+  return {"luck",
+          "luck-adjusted outcomes: raw, correction and adjusted moments per label and pair (adjust_luck)",
+          {},
+          false,
+          [](const Cell& cell) { return cell.adjust_luck && cell.format != Format::kCash; },
+          [](const Cell& cell, const std::vector<std::string>& labels) {
+            return std::make_unique<LuckStats>(cell, static_cast<int>(labels.size()));
+          }};
 }
 
 }  // namespace sngsim

@@ -28,13 +28,22 @@
 #include "sim/config/experiment.h"
 #include "sim/formats/shootout.h"
 #include "sim/formats/tournament_record.h"
-#include "sim/stats/paired_stats.h"
+#include "sim/stats/collector.h"
+#include "sim/stats/moments.h"
 
 namespace sngsim {
 
-class LuckStats {
+// Collector "luck": sit-and-go and shoot-out cells with adjust_luck.
+class LuckStats final : public CollectorOf<LuckStats> {
  public:
   LuckStats(const Cell& cell, int label_count);
+
+  std::string_view name() const override { return "luck"; }
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const LuckStats& other) { merge(other); }
+  // Under the cell state's "luck".
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
 
   // One validated record (CellStats::add checks it).
   void add(const TournamentRecord& record);
@@ -43,6 +52,8 @@ class LuckStats {
   // add() too). Precondition: the records are valid and the cell duplicate.
   void add_group(std::span<const TournamentRecord> group);
   void add_group(std::span<const ShootoutRecord> group);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<LuckStats>::merge;
   void merge(const LuckStats& other);
 
   // The raw outcome of a seat that finished with `placement`, in kLuckUnit.
@@ -69,13 +80,20 @@ class LuckStats {
 
   bool operator==(const LuckStats&) const = default;
 
-  // As CellStats::state() and restore() (sim/stats/cell_stats_io.cpp).
-  nlohmann::json state() const;
-  void restore(const nlohmann::json& state);
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field) {
+    field("raw", self.raw_);
+    field("correction", self.correction_);
+    field("adjusted", self.adjusted_);
+    field("pair_raw", self.pair_raw_);
+    field("pair_adjusted", self.pair_adjusted_);
+    field("pair_correction", self.pair_correction_);
+    field("group_raw", self.group_raw_);
+    field("group_adjusted", self.group_adjusted_);
+    field("group_correction", self.group_correction_);
+  }
 
  private:
-  template <typename Self, typename Field>
-  static void for_each_accumulator(Self& self, Field&& field);
   static std::size_t index(int label, LuckMetric metric) {
     return static_cast<std::size_t>(label * kLuckMetricCount + static_cast<int>(metric));
   }

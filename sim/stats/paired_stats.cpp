@@ -4,8 +4,12 @@
 #include <numeric>
 #include <stdexcept>
 
-#include "sim/stats/cell_stats.h"
+#include <nlohmann/json.hpp>
+
 #include "sim/config/duplicate.h"
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/share_units.h"
+#include "sim/stats/state_json.h"
 
 namespace sngsim {
 
@@ -164,6 +168,100 @@ void PairedStats::merge(const PairedStats& other) {
   for (std::size_t i = 0; i < label_moments_.size(); ++i) label_moments_[i].merge(other.label_moments_[i]);
   for (std::size_t i = 0; i < tournament_moments_.size(); ++i) tournament_moments_[i].merge(other.tournament_moments_[i]);
   for (std::size_t i = 0; i < group_moments_.size(); ++i) group_moments_[i].merge(other.group_moments_[i]);
+}
+
+
+std::vector<EntryOutcome> PairedStats::outcomes_of(const TournamentRecord& record) const {
+  std::vector<EntryOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(record.seats));  // one allocation per tournament, not four
+  for (int seat = 0; seat < record.seats; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    outcomes.push_back(outcome(record.label[s], record.placement[s]));
+  }
+  return outcomes;
+}
+
+std::vector<EntryOutcome> PairedStats::outcomes_of(const ShootoutRecord& record) const {
+  std::vector<EntryOutcome> outcomes;
+  outcomes.reserve(static_cast<std::size_t>(record.field));
+  for (int f = 0; f < record.field; ++f) {
+    const auto i = static_cast<std::size_t>(f);
+    outcomes.push_back(outcome(record.label[i], record.placement[i]));
+  }
+  return outcomes;
+}
+
+namespace {
+
+// Throws unless every label holds its seats' entries among `labels`, the
+// entries of one tournament (what label_sums checks, without the outcomes).
+void check_label_counts(std::span<const std::int16_t> labels, const std::vector<std::int64_t>& seats_of_label) {
+  constexpr std::size_t kCounted = 64;
+  std::array<std::int64_t, kCounted> fixed{};
+  std::vector<std::int64_t> grown(seats_of_label.size() > kCounted ? seats_of_label.size() : 0, 0);
+  const std::span<std::int64_t> count = grown.empty() ? std::span<std::int64_t>(fixed).first(seats_of_label.size())
+                                                      : std::span<std::int64_t>(grown);
+  for (const std::int16_t label : labels) {
+    if (label < 0 || static_cast<std::size_t>(label) >= count.size()) {
+      throw std::invalid_argument("label comparison: label out of range");
+    }
+    ++count[static_cast<std::size_t>(label)];
+  }
+  for (std::size_t label = 0; label < count.size(); ++label) {
+    if (count[label] != seats_of_label[label]) {
+      throw std::invalid_argument("label comparison: label " + std::to_string(label) + " holds " +
+                                  std::to_string(count[label]) + " entries, not " +
+                                  std::to_string(seats_of_label[label]));
+    }
+  }
+}
+
+}  // namespace
+
+void PairedStats::check(const FinishedUnit& unit) const {
+  if (unit.is_group && !duplicate()) throw std::invalid_argument("a duplicate group added to a cell without seating: duplicate");
+  for (const TournamentRecord& record : unit.tournaments) {
+    check_label_counts(std::span<const std::int16_t>(record.label.data(), static_cast<std::size_t>(record.seats)),
+                       seats_of_label_);
+  }
+  for (const ShootoutRecord& record : unit.shootouts) {
+    check_label_counts(std::span<const std::int16_t>(record.label.data(), static_cast<std::size_t>(record.field)),
+                       seats_of_label_);
+  }
+}
+
+void PairedStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
+  std::vector<EntryOutcome> group;
+  const auto add_one = [&](std::vector<EntryOutcome> outcomes) {
+    add_tournament(outcomes);
+    if (unit.is_group) group.insert(group.end(), outcomes.begin(), outcomes.end());
+  };
+  for (const TournamentRecord& record : unit.tournaments) add_one(outcomes_of(record));
+  for (const ShootoutRecord& record : unit.shootouts) add_one(outcomes_of(record));
+  if (unit.is_group) add_group(group);
+}
+
+void PairedStats::save(nlohmann::json& cell_state) const {
+  nlohmann::json out = nlohmann::json::object();
+  save_accumulators(*this, out);
+  cell_state["paired"] = std::move(out);
+}
+
+void PairedStats::load(const nlohmann::json& cell_state) {
+  if (!cell_state.contains("paired")) throw bad_state("missing paired");
+  load_accumulators(*this, cell_state["paired"], "paired ");
+}
+
+CollectorInfo paired_stats_info() {
+  return {"paired",
+          "label against label: per-tournament and per-group differences of place, wins and ROI (sit-and-go, shoot-out)",
+          {},
+          false,
+          // A league of up to 500 entrants is rated instead (sim/stats/league_stats.h).
+          [](const Cell& cell) { return cell.format != Format::kCash && cell.format != Format::kLeague; },
+          [](const Cell& cell, const std::vector<std::string>& labels) {
+            return std::make_unique<PairedStats>(cell, labels);
+          }};
 }
 
 }  // namespace sngsim

@@ -38,30 +38,14 @@
 
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
-#include "sim/stats/intervals.h"
 #include "sim/config/metric.h"
+#include "sim/formats/shootout.h"
+#include "sim/formats/tournament_record.h"
+#include "sim/stats/collector.h"
+#include "sim/stats/intervals.h"
+#include "sim/stats/moments.h"
 
 namespace sngsim {
-
-// Count, sum and sum of squares of one quantity.
-struct Moments {
-  std::int64_t count = 0;
-  Int128 sum = 0;
-  UInt128 sq_sum = 0;
-
-  void add(Int128 value) {
-    ++count;
-    sum += value;
-    const UInt128 magnitude = value < 0 ? static_cast<UInt128>(-value) : static_cast<UInt128>(value);
-    sq_sum += magnitude * magnitude;
-  }
-  void merge(const Moments& other) {
-    count += other.count;
-    sum += other.sum;
-    sq_sum += other.sq_sum;
-  }
-  bool operator==(const Moments&) const = default;
-};
 
 // One entry's outcomes, indexed by Metric.
 struct EntryOutcome {
@@ -69,11 +53,21 @@ struct EntryOutcome {
   std::array<std::int64_t, kMetricCount> value{};
 };
 
-class PairedStats {
+// Collector "paired": sit-and-go and shoot-out cells.
+class PairedStats final : public CollectorOf<PairedStats> {
  public:
   // `labels` are the cell's distinct labels (cell_labels, sim/config/experiment.h).
   // Throws std::invalid_argument for a cash cell.
   PairedStats(const Cell& cell, const std::vector<std::string>& labels);
+
+  std::string_view name() const override { return "paired"; }
+  // Every tournament's labels hold their seats' entries (a group's too).
+  void check(const FinishedUnit& unit) const override;
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const PairedStats& other) { merge(other); }
+  // Under the cell state's "paired".
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
 
   // The outcome of an entry of `label` that finished with `placement` (a
   // sit-and-go place, or a shoot-out's overall place). Precondition: the
@@ -91,6 +85,8 @@ class PairedStats {
   // std::invalid_argument, before changing anything, when the cell is not
   // duplicate or a label does not hold exactly entries_per_group(label).
   void add_group(std::span<const EntryOutcome> entries);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<PairedStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const PairedStats& other);
   // Built from cells that give the same shape (labels, seats, group, payouts).
@@ -128,15 +124,20 @@ class PairedStats {
 
   bool operator==(const PairedStats&) const = default;
 
-  // As CellStats::state() and restore() (sim/stats/cell_stats_io.cpp).
-  nlohmann::json state() const;
-  void restore(const nlohmann::json& state);
+  // Calls field(name, member) for every accumulated member (save, load);
+  // Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field) {
+    field("groups", self.groups_);
+    field("label_moments", self.label_moments_);
+    field("tournament_moments", self.tournament_moments_);
+    field("group_moments", self.group_moments_);
+  }
 
  private:
-  // Calls field(name, member) for every accumulated member (state(),
-  // restore()); Self is the class, const or not.
-  template <typename Self, typename Field>
-  static void for_each_accumulator(Self& self, Field&& field);
+  // Every entry's outcome of a record (validated records only).
+  std::vector<EntryOutcome> outcomes_of(const TournamentRecord& record) const;
+  std::vector<EntryOutcome> outcomes_of(const ShootoutRecord& record) const;
   std::size_t moment_index(int a, int b, Metric metric) const {
     const int pair = a * label_count_ - a * (a + 1) / 2 + (b - a - 1);
     return static_cast<std::size_t>(pair * kMetricCount + static_cast<int>(metric));

@@ -1,5 +1,10 @@
 #include "sim/stats/shootout_stats.h"
 
+#include <nlohmann/json.hpp>
+
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/state_json.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -100,6 +105,37 @@ void ShootoutStats::merge(const ShootoutStats& other) {
   final_hands_sum_ += other.final_hands_sum_;
   final_hands_sq_sum_ += other.final_hands_sq_sum_;
   final_capped_ += other.final_capped_;
+}
+
+
+void ShootoutStats::check(const FinishedUnit& unit) const {
+  for (const ShootoutRecord& record : unit.shootouts) check(record);
+}
+
+void ShootoutStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
+  for (const ShootoutRecord& record : unit.shootouts) add(record);
+}
+
+void ShootoutStats::save(nlohmann::json& cell_state) const {
+  nlohmann::json out = nlohmann::json::object();
+  save_accumulators(*this, out);
+  cell_state["shootout"] = std::move(out);
+}
+
+void ShootoutStats::load(const nlohmann::json& cell_state) {
+  if (!cell_state.contains("shootout")) throw bad_state("missing shootout");
+  load_accumulators(*this, cell_state["shootout"], "shootout ");
+}
+
+CollectorInfo shootout_stats_info() {
+  return {"shootout",
+          "per label: overall placements, table wins and faults; hands per table and the cap (shoot-out)",
+          {},
+          false,
+          [](const Cell& cell) { return cell.format == Format::kShootout; },
+          [](const Cell& cell, const std::vector<std::string>& labels) {
+            return std::make_unique<ShootoutStats>(cell, static_cast<int>(labels.size()));
+          }};
 }
 
 }  // namespace sngsim

@@ -16,6 +16,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "sim/config/experiment.h"
+#include "sim/stats/collector.h"
 #include "sim/stats/intervals.h"
 #include "sim/formats/shootout.h"
 
@@ -29,17 +30,36 @@ struct ShootoutLabelTotals {
   std::int64_t table_wins = 0;  // first-round tables won
   FaultCounts faults;      // V5, by reason, both rounds
   bool operator==(const ShootoutLabelTotals&) const = default;
+
+  template <typename Self, typename Field>
+  static void for_each_field(Self& t, Field&& field) {
+    field("entries", t.entries);
+    field("placements", t.placements);
+    field("table_wins", t.table_wins);
+    field("faults", t.faults);
+  }
 };
 
-class ShootoutStats {
+// Collector "shootout": shoot-out cells only.
+class ShootoutStats final : public CollectorOf<ShootoutStats> {
  public:
   ShootoutStats(const Cell& cell, int label_count);
+
+  std::string_view name() const override { return "shootout"; }
+  void check(const FinishedUnit& unit) const override;
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const ShootoutStats& other) { merge(other); }
+  // Under the cell state's "shootout".
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
 
   // Throws std::invalid_argument on a record that does not fit the cell
   // (tables, seats, labels, placements), leaving the totals unchanged.
   void add(const ShootoutRecord& record);
   // What add() checks, without adding.
   void check(const ShootoutRecord& record) const;
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<ShootoutStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const ShootoutStats& other);
 
@@ -68,15 +88,21 @@ class ShootoutStats {
 
   bool operator==(const ShootoutStats&) const = default;
 
-  // As CellStats::state() and restore().
-  nlohmann::json state() const;
-  void restore(const nlohmann::json& state);
+  // Calls field(name, member) for every accumulated member (save, load);
+  // Self is the class, const or not.
+  template <typename Self, typename Field>
+  static void for_each_accumulator(Self& self, Field&& field) {
+    field("shootouts", self.shootouts_);
+    field("labels", self.labels_);
+    field("table_hands_sum", self.table_hands_sum_);
+    field("table_hands_sq_sum", self.table_hands_sq_sum_);
+    field("capped_tables", self.capped_tables_);
+    field("final_hands_sum", self.final_hands_sum_);
+    field("final_hands_sq_sum", self.final_hands_sq_sum_);
+    field("final_capped", self.final_capped_);
+  }
 
  private:
-  // Calls field(name, member) for every accumulated member (state(),
-  // restore()); Self is the class, const or not.
-  template <typename Self, typename Field>
-  static void for_each_accumulator(Self& self, Field&& field);
   int tables_ = 0;
   int table_seats_ = 0;
   bool final_table_ = true;

@@ -98,7 +98,7 @@ TEST_CASE("protocol v1: a decide carries the observation, replies decode to acti
   CHECK(reason_of("this is not json") == "not_json");
   CHECK(reason_of("[1, 2]") == "not_json");
   CHECK(reason_of(R"({"action": "dance"})") == "unknown_action");
-  CHECK(reason_of(R"({"action": "raise"})") == "unknown_action");
+  CHECK(reason_of(R"({"action": "raise"})") == "bad_amount");
   CHECK(reason_of(R"({"action": "check"})") == "illegal");  // facing the big blind
 
   int protocol = 0;

@@ -161,3 +161,42 @@ TEST_CASE("sngsim bench evaluator reports each figure against a reference from t
   REQUIRE(exit_code == 0);
   CHECK(text.find("as fast as the same hands as card sets") != std::string::npos);
 }
+
+// A bot builder measures their own bot: the entry of their experiment file,
+// against the pipe of the same run, in batches when it speaks protocol 2.
+TEST_CASE("sngsim bench process --bot LABEL --config FILE measures the user's own bot", "[bench][process]") {
+  if (!std::filesystem::exists("/usr/bin/python3")) {
+    SKIP_TEST("no /usr/bin/python3: the process bench is not tried");
+  }
+  TempDir dir;
+  const std::string bots = SNGSIM_SOURCE_DIR "/tests/bots/";
+  const std::string config = dir.write(
+      "mine.yaml", "lineup:\n  - {strategy: process, label: one, command: [/usr/bin/python3, " + bots +
+                       "call_bot.py]}\n  - {strategy: process, label: two, command: [/usr/bin/python3, " + bots +
+                       "batch_bot.py]}\n  - {strategy: tag}\n");
+  int exit_code = -1;
+  std::string output = run_bench(dir, "process --bot one --config mine.yaml --runs 1 --decisions 200 --json", exit_code);
+  INFO(output);
+  REQUIRE(exit_code == 0);
+  nlohmann::json bench = nlohmann::json::parse(output);
+  REQUIRE(bench.at("results").size() == 2);  // the pipe, then one at a time: call_bot speaks protocol 1
+  CHECK(bench.at("results")[0].at("unit") == "trip");
+  CHECK(bench.at("results")[1].at("name").get<std::string>().find("one") != std::string::npos);
+  CHECK(bench.at("ratios").at("bot_decision_over_pipe").get<double>() > 0.0);
+
+  output = run_bench(dir, "process --bot two --config mine.yaml --runs 1 --decisions 200 --batch 8 --json", exit_code);
+  REQUIRE(exit_code == 0);
+  bench = nlohmann::json::parse(output);
+  REQUIRE(bench.at("results").size() == 3);  // and in batches: batch_bot speaks protocol 2
+  CHECK(bench.at("ratios").at("bot_batch_speed_up").get<double>() > 0.0);
+
+  output = run_bench(dir, "process --bot three --config mine.yaml", exit_code);
+  CHECK(exit_code == 2);
+  CHECK(output.find("no process bot labelled 'three' (its process bots: one two)") != std::string::npos);
+
+  output = run_bench(dir, "process --help", exit_code);
+  CHECK(exit_code == 0);
+  CHECK(output.find("--bot") != std::string::npos);
+  CHECK(output.find("pipe") != std::string::npos);
+  CHECK(output.find("--tournaments") == std::string::npos);  // the tournament bench's, not this one's
+}

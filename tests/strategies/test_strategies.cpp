@@ -507,9 +507,10 @@ TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strateg
   CHECK(folds > 0);
 
   // And through play_tournament: the broken seat never calls or raises.
-  class Watcher final : public HandObserver {
+  class Watcher final : public TableObserver {
    public:
-    void hand_finished(const Tournament&, const Hand& hand, const std::vector<int>& entrant_of_seat) override {
+    void hand_finished(const TableView& table, const Hand& hand) override {
+      const std::span<const int> entrant_of_seat = table.entrant_of_seat;
       for (const Event& event : hand.events()) {
         if (event.player < 0) continue;
         const int seat = hand.setup().seats[static_cast<std::size_t>(event.player)];
@@ -519,7 +520,6 @@ TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strateg
         if (event.type == EventType::kFold) ++folds;
       }
     }
-    void tournament_finished(const Tournament&, const std::vector<int>&) override {}
     long voluntary = 0;
     long checks = 0;
     long folds = 0;

@@ -481,7 +481,7 @@ TEST_CASE("A real table that disagrees with its own hand throws InvariantViolati
     hand.start(tournament.deal_next_hand());
     fold_out(hand);
     tournament.finish_hand(hand);
-    CHECK_NOTHROW(checker.hand_settled(tournament, hand, {}));
+    CHECK_NOTHROW(checker.hand_settled(TableView{&tournament, nullptr, {}, {}}, hand));
   }
   SECTION("the hand is dealt more chips than the table has") {
     Tournament tournament(rules, 99);
@@ -492,7 +492,7 @@ TEST_CASE("A real table that disagrees with its own hand throws InvariantViolati
     fold_out(hand);
     tournament.finish_hand(hand);
     try {
-      checker.hand_settled(tournament, hand, {});
+      checker.hand_settled(TableView{&tournament, nullptr, {}, {}}, hand);
       FAIL("no violation");
     } catch (const InvariantViolation& violation) {
       CHECK(violation.cell() == &cell);
@@ -514,7 +514,7 @@ TEST_CASE("A real table that disagrees with its own hand throws InvariantViolati
     fold_out(hand);
     tournament.finish_hand(hand);
     try {
-      checker.hand_settled(tournament, hand, {});
+      checker.hand_settled(TableView{&tournament, nullptr, {}, {}}, hand);
       FAIL("no violation");
     } catch (const InvariantViolation& violation) {
       std::set<InvariantKind> kinds;

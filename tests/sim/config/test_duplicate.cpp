@@ -39,9 +39,10 @@ struct FirstHand {
   std::vector<int> entrant_of_seat;
 };
 
-class FirstHandRecorder final : public HandObserver {
+class FirstHandRecorder final : public TableObserver {
  public:
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override {
+  void hand_finished(const TableView& table, const Hand& hand) override {
+    const Tournament& tournament = *table.tournament;
     if (tournament.hands_played() != 1) return;
     FirstHand first;
     first.button = tournament.button_seat();
@@ -52,10 +53,9 @@ class FirstHandRecorder final : public HandObserver {
       first.hole_of_seat[seat] = {setup.hole[static_cast<std::size_t>(p)][0], setup.hole[static_cast<std::size_t>(p)][1]};
     }
     first.board = setup.board;
-    first.entrant_of_seat = entrant_of_seat;
+    first.entrant_of_seat.assign(table.entrant_of_seat.begin(), table.entrant_of_seat.end());
     hands.push_back(first);
   }
-  void tournament_finished(const Tournament&, const std::vector<int>&) override {}
   std::vector<FirstHand> hands;
 };
 
@@ -216,7 +216,7 @@ TEST_CASE("duplicate: a shoot-out group rotates the whole field over one set of 
   std::vector<ShootoutRecord> group;
   for (int index = 0; index < 6; ++index) {
     group.push_back(play_shootout(cell, labels, experiment.seed, index, hand,
-                                  [&](int table) -> HandObserver* { return &tables[static_cast<std::size_t>(table)]; }));
+                                  [&](int table) -> TableObserver* { return &tables[static_cast<std::size_t>(table)]; }));
   }
   std::vector<std::vector<int>> seatings;
   for (int member = 0; member < 6; ++member) {
@@ -265,7 +265,7 @@ TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every tw
     std::vector<std::vector<int>> field_of_member;
     for (int member = 0; member < 12; ++member) {
       play_shootout(cell, labels, experiment.seed, group * 12 + member, hand,
-                    [&](int table) -> HandObserver* { return &tables[static_cast<std::size_t>(table)]; });
+                    [&](int table) -> TableObserver* { return &tables[static_cast<std::size_t>(table)]; });
       std::vector<int> field;
       for (int table = 0; table < 3; ++table) {
         const FirstHand& first = tables[static_cast<std::size_t>(table)].hands[static_cast<std::size_t>(member)];

@@ -31,6 +31,9 @@ using namespace sngsim;
 
 namespace {
 
+constexpr std::array<int, 2> kTwoSeats{0, 1};  // entrant_of_seat of a heads-up table
+
+
 constexpr auto kWin = static_cast<std::size_t>(LuckMetric::kWin);
 constexpr auto kPlace = static_cast<std::size_t>(LuckMetric::kPlace);
 
@@ -196,7 +199,7 @@ TEST_CASE("A hand-made hand's board terms are its checked-down values after less
     CHECK(term.after[seat][kPlace] == Approx(2.0 - term.after[seat][kWin]));
   }
   // hand_finished adds the terms, each rounded once to kLuckUnit.
-  luck.hand_finished(tournament, hand, {0, 1});
+  luck.hand_finished(TableView{&tournament, nullptr, kTwoSeats, {}}, hand);
   CHECK(luck.terms() == 3);
   double sum = 0;
   for (const BoardTerm& term : terms) sum += term.after[seat][kWin] - term.before[seat][kWin];
@@ -230,7 +233,7 @@ TEST_CASE("Toy game, two hands checked down: the board terms leave the exact mea
     hand.start(setup);
     while (!hand.is_terminal()) hand.apply(Action::check_call());
     BoardLuck luck(LuckValue(cell), derive_key(11, static_cast<std::uint64_t>(trial)), nullptr);
-    luck.hand_finished(tournament, hand, {0, 1});
+    luck.hand_finished(TableView{&tournament, nullptr, kTwoSeats, {}}, hand);
     REQUIRE(luck.terms() == 3);
     const auto seat = static_cast<std::size_t>(setup.seats[0]);
     const double raw = static_cast<double>(hand.stack(0)) / 2000.0;

@@ -125,7 +125,7 @@ ToyDeal toy_deal(const Experiment& experiment, std::uint64_t trial, const std::v
   all_in(hand, flop.empty() ? Street::kPreflop : flop.size() == 3 ? Street::kFlop : Street::kTurn);
   RunoutLuck luck(LuckValue(cell), derive_key(11, trial), nullptr);
   const std::vector<int> entrants = {0, 1};
-  luck.hand_finished(tournament, hand, entrants);
+  luck.hand_finished(TableView{&tournament, nullptr, entrants, {}}, hand);
   REQUIRE(luck.runouts() == 1);
   REQUIRE(luck.split_mismatches() == 0);
   const auto seat = static_cast<std::size_t>(setup.seats[0]);

@@ -446,15 +446,15 @@ TEST_CASE("V6 shoot-out: first-round losers rank by their table place, equal pla
 
 TEST_CASE("V6 shoot-out: exactly T first-round tables and one final table are played", "[variants]") {
   // Counts the tables a shoot-out plays through its observers.
-  struct Counter final : HandObserver {
+  struct Counter final : TableObserver {
     int hands = 0;
     int finished = 0;
     int seats = 0;
-    void hand_finished(const Tournament& t, const Hand&, const std::vector<int>&) override {
+    void hand_finished(const TableView& table, const Hand&) override {
       ++hands;
-      seats = t.seat_count();
+      seats = table.tournament->seat_count();
     }
-    void tournament_finished(const Tournament&, const std::vector<int>&) override { ++finished; }
+    void table_finished(const TableView&) override { ++finished; }
   };
   for (const int tables : {2, 4, 6}) {
     for (const std::string winners : {"final-table", "paid"}) {
