@@ -12,7 +12,9 @@ log-likelihood
 where P(order) is the Plackett-Luce probability of a complete order. It is
 written from the orders themselves (itertools.permutations of each shared
 place), not from the choice sets sngsim counts, and maximised with
-scipy.optimize.minimize (BFGS on the exact gradient from numpy).
+scipy.optimize.minimize (BFGS on the exact gradient from numpy). When the
+input gives sngsim's fit as "sngsim_theta", the gradient of this
+likelihood there is written too ("sngsim_gradient_norm").
 
 Usage: league_crosscheck.py TABLES_JSON OUT_JSON
 """
@@ -63,8 +65,12 @@ def main():
 
     result = minimize(negative, np.zeros(n), jac=True, method="BFGS", options={"gtol": 1e-10, "maxiter": 10000})
     gradient = negative(result.x)[1]
-    json.dump({"theta": result.x.tolist(), "log_posterior": -float(result.fun), "success": bool(result.success),
-               "gradient_norm": float(np.linalg.norm(gradient))}, open(sys.argv[2], "w"))
+    out = {"theta": result.x.tolist(), "log_posterior": -float(result.fun), "success": bool(result.success),
+           "gradient_norm": float(np.linalg.norm(gradient))}
+    # sngsim's own answer, judged by this likelihood: its gradient there.
+    if "sngsim_theta" in data:
+        out["sngsim_gradient_norm"] = float(np.linalg.norm(negative(np.array(data["sngsim_theta"]))[1]))
+    json.dump(out, open(sys.argv[2], "w"))
 
 
 if __name__ == "__main__":
