@@ -765,7 +765,7 @@ TEST_CASE("V7 cash keys are validated", "[variants]") {
         "payouts does not apply to format: cash (results are big blinds won per 100 hands)");
   CHECK(error_of("cash: {hands: 10}\n") == "cash is only read with format: cash (format is sit-and-go)");
   CHECK(error_of("shootout: {tables: 3}\n") == "shootout is only read with format: shootout (format is sit-and-go)");
-  CHECK(error_of("format: poker\n") == "format must be one of sit-and-go, shootout, cash; got 'poker'");
+  CHECK(error_of("format: poker\n") == "format must be one of sit-and-go, shootout, cash, league; got 'poker'");
   CHECK(error_of("format: shootout\nshootout: {tables: 7}\n") == "shootout.tables must be between 2 and 6, got 7");
   CHECK(error_of("format: shootout\nshootout: {winners: paid}\npayouts: {places: [100]}\n") ==
         "payouts.places does not apply with shootout.winners: paid (each table winner gets the pool / tables)");
