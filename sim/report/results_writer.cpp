@@ -15,6 +15,8 @@
 
 #include "sim/io/atomic_file.h"
 #include "sim/report/baseline_comparison.h"
+#include "sim/stats/collector_registry.h"
+#include "sim/stats/style_collector.h"
 
 namespace sngsim {
 
@@ -577,6 +579,124 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
   return text;
 }
 
+// <name>.csv of every collector whose entry asks for one and which some
+// cell reported: one row per cell and result row, the label, then the
+// fields (an interval as <field>_lo and <field>_hi).
+std::vector<std::pair<std::string, std::string>> collected_csvs(const RunSummary& summary) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (const CollectorInfo& info : builtin_collectors()) {
+    if (!info.csv) continue;
+    const bool reported = std::any_of(summary.cells.begin(), summary.cells.end(), [&](const CellSummary& cell) {
+      return std::any_of(cell.collected.begin(), cell.collected.end(),
+                         [&](const auto& named) { return named.first == info.name; });
+    });
+    if (!reported) continue;
+    std::vector<std::string> names{"label"};
+    for (const StatField& field : info.fields) {
+      if (field.type == "interval") {
+        names.push_back(field.name + "_lo");
+        names.push_back(field.name + "_hi");
+      } else {
+        names.push_back(field.name);
+      }
+    }
+    const CellColumns columns(summary, names);
+    CsvTable table(columns.header());
+    for (std::size_t c = 0; c < summary.cells.size(); ++c) {
+      for (const auto& [name, result] : summary.cells[c].collected) {
+        if (name != info.name) continue;
+        for (const StatRow& row : result.rows) {
+          std::vector<std::string> line = columns.prefix(c);
+          line.push_back(csv_quote(row.label));
+          for (std::size_t f = 0; f < row.values.size(); ++f) {
+            const StatValue& value = row.values[f];
+            if (const auto* interval = std::get_if<Interval>(&value)) {
+              line.push_back(number_text(interval->lo));
+              line.push_back(number_text(interval->hi));
+            } else if (const auto* text = std::get_if<std::string>(&value)) {
+              line.push_back(csv_quote(*text));
+            } else if (const auto* number = std::get_if<double>(&value)) {
+              line.push_back(number_text(*number));
+            } else if (const auto* integer = std::get_if<std::int64_t>(&value)) {
+              line.push_back(std::to_string(*integer));
+            } else {  // null: empty, in both columns of an interval
+              line.push_back("");
+              if (info.fields[f].type == "interval") line.push_back("");
+            }
+          }
+          table.add_row(line);
+        }
+      }
+    }
+    files.emplace_back(info.name + ".csv", table.text());
+  }
+  return files;
+}
+
+// The style collector's rows as one line per statistic and one column per
+// label: percent with its interval, or the aggression factor with its.
+std::string style_console_rows(const CellSummary& cell, const StatResult& result) {
+  std::string text = "  " + result.title + " (" + result.note + ")\n";
+  std::vector<std::string> labels;
+  for (const StatRow& row : result.rows) {
+    if (std::find(labels.begin(), labels.end(), row.label) == labels.end()) labels.push_back(row.label);
+  }
+  std::size_t width = 21;
+  for (const std::string& label : labels) width = std::max(width, label.size() + 1);
+  text += format("  %-28s", "statistic");
+  for (const std::string& label : labels) text += format(" %-*s", static_cast<int>(width), label.c_str());
+  text += '\n';
+  for (int s = 0; s < kStyleStatCount; ++s) {
+    const StyleStatInfo& info = style_stat_info(s);
+    text += format("  %-28s", info.key);
+    for (const std::string& label : labels) {
+      std::string entry = "-";
+      for (const StatRow& row : result.rows) {
+        if (row.label != label || std::get<std::string>(row.values[0]) != info.key) continue;
+        const auto* value = std::get_if<double>(&row.values[1]);
+        const auto* interval = std::get_if<Interval>(&row.values[2]);
+        const double scale = info.proportion ? 100.0 : 1.0;
+        const char* pattern = info.proportion ? "%.1f" : "%.2f";
+        if (value != nullptr) {
+          entry = format(pattern, *value * scale);
+          if (interval != nullptr) entry += " " + interval_text(*interval, pattern, scale);
+        }
+      }
+      text += format(" %-*s", static_cast<int>(width), entry.c_str());
+    }
+    text += '\n';
+  }
+  (void)cell;
+  return text;
+}
+
+// Every collected result the collector shows on the console: style as its
+// table, any other as one line per row.
+std::string collected_console_rows(const CellSummary& cell) {
+  std::string text;
+  for (const auto& [name, result] : cell.collected) {
+    if (!result.show_on_console) continue;
+    if (name == "style") {
+      text += style_console_rows(cell, result);
+      continue;
+    }
+    text += "  " + result.title + (result.note.empty() ? "" : " (" + result.note + ")") + "\n";
+    for (const StatRow& row : result.rows) {
+      text += "    " + row.label;
+      for (const StatValue& value : row.values) {
+        text += "  ";
+        if (const auto* i = std::get_if<std::int64_t>(&value)) text += std::to_string(*i);
+        if (const auto* d = std::get_if<double>(&value)) text += format("%.4g", *d);
+        if (const auto* str = std::get_if<std::string>(&value)) text += *str;
+        if (const auto* interval = std::get_if<Interval>(&value)) text += interval_text(*interval, "%.4g");
+        if (std::holds_alternative<std::monostate>(value)) text += "-";
+      }
+      text += '\n';
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 void write_results(const fs::path& out_dir, const RunSummary& summary, const Experiment& experiment, bool force,
@@ -598,6 +718,7 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
   };
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
   if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
+  for (auto& file : collected_csvs(summary)) files.push_back(std::move(file));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
   StagingFolder staging(out_dir);
   for (const auto& [name, text] : files) write_file_durably(staging.path() / name, text);
@@ -625,6 +746,7 @@ std::string console_table(const RunSummary& summary) {
         },
         cell.detail);
     text += comparison_console_text(cell, summary.baseline);
+    text += collected_console_rows(cell);
   }
   return text;
 }

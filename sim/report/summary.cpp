@@ -194,6 +194,12 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
       out.stop_reason = provenance.stop_reasons[i];
     }
     out.stopped_tournaments = stats.tournaments();
+    const SummaryContext context{cell, stats.labels(), stats.tournaments(), provenance.wall_seconds};
+    for (const auto& collector : stats.collectors()) {
+      if (auto result = collector->summarize(context)) {
+        out.collected.emplace_back(std::string(collector->name()), std::move(*result));
+      }
+    }
     summary.cells.push_back(std::move(out));
   }
   return summary;

@@ -25,6 +25,7 @@
 #include "sim/config/experiment.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/chi_square.h"
+#include "sim/stats/collector.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/stats/intervals.h"
 #include "sim/stats/label_difference.h"
@@ -203,6 +204,10 @@ struct CellSummary {
   std::vector<PairSummary> paired;
   std::optional<std::string> stop_reason;  // stopped {reason, tournaments}
   std::int64_t stopped_tournaments = 0;
+  // The results of the collectors that summarize themselves
+  // (Collector::summarize), by collector name in registry order:
+  // summary.json's cells[i].<name>, <name>.csv and the console.
+  std::vector<std::pair<std::string, StatResult>> collected;
 };
 
 struct RunSummary {

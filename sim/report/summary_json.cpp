@@ -2,8 +2,12 @@
 // is defined in docs/output-format.md.
 
 #include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <variant>
 
 #include "sim/report/summary.h"
+#include "sim/stats/collector_registry.h"
 
 namespace sngsim {
 
@@ -312,6 +316,32 @@ json paired_json(const CellSummary& cell) {
   return result;
 }
 
+json stat_value_json(const StatValue& value) {
+  return std::visit(
+      [](const auto& v) -> json {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) return nullptr;
+        if constexpr (std::is_same_v<T, Interval>) return json::array({v.lo, v.hi});
+        if constexpr (!std::is_same_v<T, std::monostate> && !std::is_same_v<T, Interval>) return v;
+      },
+      value);
+}
+
+// A collector's result: one object per row, the label and its fields by
+// the names its registry entry gives.
+json stat_result_json(const std::string& name, const StatResult& result) {
+  const CollectorInfo* info = find_collector(name);
+  if (info == nullptr) throw std::logic_error("summary of an unregistered collector: " + name);
+  json rows = json::array();
+  for (const StatRow& row : result.rows) {
+    if (row.values.size() != info->fields.size()) throw std::logic_error("collector " + name + ": a row of another width");
+    json entry{{"label", row.label}};
+    for (std::size_t f = 0; f < row.values.size(); ++f) entry[info->fields[f].name] = stat_value_json(row.values[f]);
+    rows.push_back(std::move(entry));
+  }
+  return rows;
+}
+
 json cell_json(const CellSummary& cell) {
   json result;
   result["index"] = cell.index;
@@ -328,6 +358,7 @@ json cell_json(const CellSummary& cell) {
       },
       cell.detail);
   result["paired"] = paired_json(cell);
+  for (const auto& [name, collected] : cell.collected) result[name] = stat_result_json(name, collected);
   result["stopped"] = cell.stop_reason ? json{{"reason", *cell.stop_reason}, {"tournaments", cell.stopped_tournaments}}
                                        : json(nullptr);
   return result;

@@ -38,6 +38,7 @@ class CashSessionPlay;
 class TableInvariantObserver;
 class ShootoutInvariantObservers;
 class CashInvariantObserver;
+class WatchersAsObserver;
 
 // A unit in play: play_unit's work as an object that can stop at a
 // decision of an outside seat (a bot in another process) and go on once it
@@ -47,8 +48,10 @@ class UnitPlay {
  public:
   // As play_unit; everything passed must outlive the unit, and `hand` is
   // its alone until play() returns true.
+  // `watchers` are the collectors' observers of the unit
+  // (CellStats::watch_unit), given back to add_to.
   UnitPlay(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed, std::int64_t unit,
-           const PlayOptions& options, Hand& hand);
+           const PlayOptions& options, Hand& hand, UnitWatchers watchers = {});
   ~UnitPlay();
   UnitPlay(const UnitPlay&) = delete;
   UnitPlay& operator=(const UnitPlay&) = delete;
@@ -83,6 +86,8 @@ class UnitPlay {
   std::vector<TournamentRecord> tables_;
   std::vector<ShootoutRecord> shootouts_;
   std::optional<CashSessionRecord> cash_record_;
+  UnitWatchers watchers_;
+  std::unique_ptr<WatchersAsObserver> watching_;  // null when nobody watches
 };
 
 // Plays unit `unit` of `cell` and adds it to `stats` (a duplicate group with

@@ -43,7 +43,8 @@ bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_ent
       if (!in_flight[slot]) {
         if (next_to_start == end) return;
         in_flight[slot] =
-            std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options, *hands[slot]);
+            std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options, *hands[slot],
+                                       stats.watch_unit());
       }
       if (!in_flight[slot]->play(true)) return;
       retire(std::move(in_flight[slot]));

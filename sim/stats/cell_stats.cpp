@@ -1,5 +1,7 @@
 #include "sim/stats/cell_stats.h"
 
+#include "sim/stats/collector_registry.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -57,6 +59,44 @@ CellStats::CellStats(const Cell& cell)
   if (format_ == Format::kCash) cash_.emplace(cell, label_count());
   if (format_ != Format::kCash) paired_.emplace(cell, labels_);
   if (cell.adjust_luck && format_ != Format::kCash) luck_.emplace(cell, label_count());
+  collectors_ = CollectorSet(cell, labels_);
+}
+
+CollectorSet::CollectorSet(const Cell& cell, const std::vector<std::string>& labels) {
+  for (const CollectorInfo& info : builtin_collectors()) {
+    if (info.applies(cell)) collectors_.push_back(info.make(cell, labels));
+  }
+}
+
+CollectorSet::CollectorSet(const CollectorSet& other) {
+  for (const auto& collector : other.collectors_) collectors_.push_back(collector->clone());
+}
+
+CollectorSet& CollectorSet::operator=(const CollectorSet& other) {
+  if (this != &other) *this = CollectorSet(other);
+  return *this;
+}
+
+bool CollectorSet::operator==(const CollectorSet& other) const {
+  return std::equal(collectors_.begin(), collectors_.end(), other.collectors_.begin(), other.collectors_.end(),
+                    [](const auto& a, const auto& b) { return a->equals(*b); });
+}
+
+UnitWatchers CellStats::watch_unit() const {
+  UnitWatchers watchers;
+  bool any = false;
+  for (const auto& collector : collectors_.all()) {
+    watchers.push_back(collector->watch_unit());
+    any = any || watchers.back() != nullptr;
+  }
+  if (!any) watchers.clear();
+  return watchers;
+}
+
+void CellStats::add_to_collectors(const FinishedUnit& unit, const UnitWatchers& watched) {
+  const auto& all = collectors_.all();
+  for (const auto& collector : all) collector->check(unit);
+  for (std::size_t c = 0; c < all.size(); ++c) all[c]->add(unit, c < watched.size() ? watched[c].get() : nullptr);
 }
 
 void CellStats::add(const ShootoutRecord& record) {
@@ -284,6 +324,10 @@ void CellStats::check_same_shape(const CellStats& other) const {
 
 void CellStats::merge(const CellStats& other) {
   check_same_shape(other);
+  if (collectors_.all().size() != other.collectors_.all().size()) {
+    throw std::invalid_argument("cannot merge statistics of different cells");
+  }
+  for (std::size_t c = 0; c < collectors_.all().size(); ++c) collectors_.all()[c]->merge(*other.collectors_.all()[c]);
   tournaments_ += other.tournaments_;
   fault_examples_.merge(other.fault_examples_);
   for (std::size_t l = 0; l < label_totals_.size(); ++l) {

@@ -25,6 +25,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "sim/stats/cash_stats.h"
+#include "sim/stats/collector.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/config/experiment.h"
 #include "sim/stats/intervals.h"
@@ -99,6 +100,30 @@ struct HeadToHead {
   bool operator==(const HeadToHead&) const = default;
 };
 
+// The registry's collectors that apply to a cell (sim/stats/collector.h),
+// as a value: copies clone them, == compares them. The statistics that
+// predate collectors stay members of CellStats below.
+class CollectorSet {
+ public:
+  CollectorSet() = default;
+  explicit CollectorSet(const Cell& cell, const std::vector<std::string>& labels);
+  CollectorSet(const CollectorSet& other);
+  CollectorSet& operator=(const CollectorSet& other);
+  CollectorSet(CollectorSet&&) noexcept = default;
+  CollectorSet& operator=(CollectorSet&&) noexcept = default;
+  ~CollectorSet() = default;
+  const std::vector<std::unique_ptr<Collector>>& all() const { return collectors_; }
+  std::vector<std::unique_ptr<Collector>>& all() { return collectors_; }
+  bool operator==(const CollectorSet& other) const;
+
+ private:
+  std::vector<std::unique_ptr<Collector>> collectors_;
+};
+
+// What the collectors of one unit watched: [c] is collector c's observer
+// (null when it does not watch).
+using UnitWatchers = std::vector<std::unique_ptr<TableObserver>>;
+
 class CellStats {
  public:
   explicit CellStats(const Cell& cell);
@@ -137,6 +162,15 @@ class CellStats {
   const PairedStats* paired() const { return paired_ ? &*paired_ : nullptr; }
   // Luck-adjusted outcomes (Cell::adjust_luck; null otherwise).
   const LuckStats* luck() const { return luck_ ? &*luck_ : nullptr; }
+
+  // Every registered collector of the cell (sim/stats/collector_registry.h).
+  const std::vector<std::unique_ptr<Collector>>& collectors() const { return collectors_.all(); }
+  // The observers for one unit's tables, one per collector (empty when no
+  // collector watches: then playing costs nothing more).
+  UnitWatchers watch_unit() const;
+  // Adds a finished unit to the collectors, with what they watched (checked
+  // by every collector first). The records go to add()/add_group() as well.
+  void add_to_collectors(const FinishedUnit& unit, const UnitWatchers& watched);
 
   const std::vector<std::string>& labels() const { return labels_; }
   int label_count() const { return static_cast<int>(labels_.size()); }
@@ -236,6 +270,7 @@ class CellStats {
   std::optional<CashStats> cash_;
   std::optional<PairedStats> paired_;
   std::optional<LuckStats> luck_;
+  CollectorSet collectors_;
 };
 
 }  // namespace sngsim

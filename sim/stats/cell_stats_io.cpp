@@ -230,6 +230,7 @@ json CellStats::state() const {
   }
   out["fault_examples"] = std::move(examples);
   if (luck_) out["luck"] = luck_->state();
+  for (const auto& collector : collectors_.all()) collector->save(out);
   return out;
 }
 
@@ -275,6 +276,7 @@ void CellStats::restore(const json& in) {
     if (!in.contains("luck")) throw bad_state("missing luck");
     restored.luck_->restore(in["luck"]);
   }
+  for (const auto& collector : restored.collectors_.all()) collector->load(in);
   *this = std::move(restored);
 }
 

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/tournament.h"
+#include "sim/stats/collector_registry.h"
 
 namespace sngsim {
 
@@ -256,25 +256,12 @@ void StyleTally::add(int label, const StyleCounts& counts) {
 
 void StyleTally::clear() { std::fill(by_label_.begin(), by_label_.end(), StyleCounts{}); }
 
-void StyleObserver::hand_finished(const Tournament& tournament, const Hand& hand,
-                                  const std::vector<int>& entrant_of_seat) {
+void StyleWatcher::hand_finished(const TableView& table, const Hand& hand) {
   const HandSetup& setup = hand.setup();
   const auto counts = count_hand_style(setup, hand.events());
   for (int p = 0; p < setup.num_players; ++p) {
-    const int seat = setup.seats[static_cast<std::size_t>(p)];
-    const int entrant = entrant_of_seat.at(static_cast<std::size_t>(seat));
-    tally_.add(label_of_entrant_.at(static_cast<std::size_t>(entrant)), counts[static_cast<std::size_t>(p)]);
+    tally_.add(table.label_of_seat(setup.seats[static_cast<std::size_t>(p)]), counts[static_cast<std::size_t>(p)]);
   }
-  if (next_ != nullptr) next_->hand_finished(tournament, hand, entrant_of_seat);
-}
-
-void StyleObserver::hand_settled(const Tournament& tournament, const Hand& hand,
-                                 const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->hand_settled(tournament, hand, entrant_of_seat);
-}
-
-void StyleObserver::tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) {
-  if (next_ != nullptr) next_->tournament_finished(tournament, entrant_of_seat);
 }
 
 StyleEstimate estimate_style(const StyleSums& sums, bool proportion) {
@@ -375,6 +362,68 @@ void StyleStats::restore(const nlohmann::json& state) {
     }
   }
   sums_ = std::move(restored);
+}
+
+}  // namespace sngsim
+
+namespace sngsim {
+
+void StyleCollector::add(const FinishedUnit& /*unit*/, const TableObserver* watched) {
+  const auto* watcher = dynamic_cast<const StyleWatcher*>(watched);
+  if (watcher == nullptr) throw std::invalid_argument("style statistics: a unit was played without its observer");
+  stats_.add_unit(watcher->tally());
+}
+
+void StyleCollector::save(nlohmann::json& cell_state) const { cell_state["style"] = stats_.state(); }
+
+void StyleCollector::load(const nlohmann::json& cell_state) {
+  const auto found = cell_state.find("style");
+  if (found == cell_state.end()) throw std::runtime_error("statistics state does not fit this experiment: no style");
+  stats_.restore(*found);
+}
+
+std::optional<StatResult> StyleCollector::summarize(const SummaryContext& context) const {
+  StatResult result;
+  result.show_on_console = true;
+  result.title = "playing style";
+  result.note = "percent; aggression factor: bets and raises per call; 95% intervals by unit";
+  for (int label = 0; label < stats_.label_count(); ++label) {
+    for (int s = 0; s < kStyleStatCount; ++s) {
+      const StyleEstimate estimate = stats_.estimate(label, static_cast<StyleStat>(s));
+      StatRow row{context.labels.at(static_cast<std::size_t>(label)), {}};
+      row.values.emplace_back(std::string(style_stat_info(s).key));
+      row.values.push_back(estimate.value ? StatValue(*estimate.value) : StatValue());
+      row.values.push_back(estimate.interval ? StatValue(*estimate.interval) : StatValue());
+      row.values.emplace_back(estimate.acts);
+      row.values.emplace_back(estimate.opportunities);
+      row.values.emplace_back(stats_.sums(label, static_cast<StyleStat>(s)).clusters);
+      result.rows.push_back(std::move(row));
+    }
+  }
+  return result;
+}
+
+CollectorInfo style_stats_info() {
+  CollectorInfo info;
+  info.name = "style";
+  info.summary = "playing style per label: VPIP, PFR, 3-bet, steal, c-bet, aggression, showdown (style_stats: true)";
+  info.fields = {
+      {"statistic", "string", false, "", "the statistic (docs/statistics.md, \"Playing style\")"},
+      {"value", "number", true, "fraction, or bets and raises per call for aggression_factor_*",
+       "acts / opportunities over every unit; null without an opportunity"},
+      {"ci95", "interval", true, "as value",
+       "95% interval, units as clusters (Wilson at the effective count; aggression factor: normal); null "
+       "with fewer than two units"},
+      {"acts", "integer", false, "count", "times the player did it (aggression factor: bets and raises)"},
+      {"opportunities", "integer", false, "count", "times the player could (aggression factor: calls)"},
+      {"units", "integer", false, "count", "units (tournaments, duplicate groups, sessions) with any count"},
+  };
+  info.csv = true;
+  info.applies = [](const Cell& cell) { return cell.style_stats; };
+  info.make = [](const Cell&, const std::vector<std::string>& labels) {
+    return std::make_unique<StyleCollector>(labels);
+  };
+  return info;
 }
 
 }  // namespace sngsim

@@ -6,13 +6,17 @@
 // docs/statistics.md ("Playing style") defines every statistic: what counts
 // as an opportunity and what counts as the act.
 //
-// Three layers, each usable alone:
+// The collector "style" (sim/stats/collector.h), in layers each usable
+// alone:
 //  - count_hand_style(): one hand's counts per hand-order player, from the
 //    setup (stacks, blinds) and the events; pure, no state.
-//  - StyleTally: one unit's counts per label (StyleObserver fills it).
+//  - StyleTally: one unit's counts per label (StyleWatcher, the unit's
+//    table observer, fills it).
 //  - StyleStats: the cell's sums over units; add_unit() and merge() add
 //    integers only, so any split of the units over threads, shards, ranks
 //    or checkpoints gives bit-identical state.
+//  - StyleCollector: StyleStats as a registered collector, for cells with
+//    `style_stats: true`.
 
 #include <array>
 #include <cstdint>
@@ -25,7 +29,8 @@
 
 #include "engine/event_log.h"
 #include "engine/hand.h"
-#include "sim/formats/play_tournament.h"
+#include "sim/formats/table_observer.h"
+#include "sim/stats/collector.h"
 #include "sim/stats/intervals.h"
 
 namespace sngsim {
@@ -93,21 +98,15 @@ class StyleTally {
   std::vector<StyleCounts> by_label_;
 };
 
-// Counts every finished hand of a table into a tally, by label, then
-// passes the call on to `next` (when not null). `label_of_entrant` and
-// `tally` must outlive it.
-class StyleObserver : public HandObserver {
+// Counts every finished hand of a unit's tables into a tally, by label.
+class StyleWatcher final : public TableObserver {
  public:
-  StyleObserver(const std::vector<int>& label_of_entrant, StyleTally& tally, HandObserver* next = nullptr)
-      : label_of_entrant_(label_of_entrant), tally_(tally), next_(next) {}
-  void hand_finished(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void hand_settled(const Tournament& tournament, const Hand& hand, const std::vector<int>& entrant_of_seat) override;
-  void tournament_finished(const Tournament& tournament, const std::vector<int>& entrant_of_seat) override;
+  explicit StyleWatcher(int labels) : tally_(labels) {}
+  void hand_finished(const TableView& table, const Hand& hand) override;
+  const StyleTally& tally() const { return tally_; }
 
  private:
-  const std::vector<int>& label_of_entrant_;
-  StyleTally& tally_;
-  HandObserver* next_;
+  StyleTally tally_;
 };
 
 // Sums over units of one statistic of one label: the unit totals a_u
@@ -158,5 +157,32 @@ class StyleStats {
  private:
   std::vector<std::array<StyleSums, kStyleStatCount>> sums_;  // [label][StyleStat]
 };
+
+// The collector: watches every hand, adds each unit as one cluster.
+// summary.json's cells[i].style has a row per label and statistic.
+class StyleCollector final : public CollectorOf<StyleCollector> {
+ public:
+  explicit StyleCollector(const std::vector<std::string>& labels)
+      : labels_(static_cast<int>(labels.size())), stats_(labels_) {}
+  std::string_view name() const override { return "style"; }
+  std::unique_ptr<TableObserver> watch_unit() const override { return std::make_unique<StyleWatcher>(labels_); }
+  // Throws std::invalid_argument when the unit was played unwatched: its
+  // hands are lost, and the counts would silently miss them.
+  void add(const FinishedUnit& unit, const TableObserver* watched) override;
+  void merge_same(const StyleCollector& other) { stats_.merge(other.stats_); }
+  void save(nlohmann::json& cell_state) const override;
+  void load(const nlohmann::json& cell_state) override;
+  std::optional<StatResult> summarize(const SummaryContext& context) const override;
+  const StyleStats& stats() const { return stats_; }
+  bool operator==(const StyleCollector& other) const { return stats_ == other.stats_; }
+
+ private:
+  int labels_;
+  StyleStats stats_;
+};
+
+// The registry entry (sim/stats/collector_list.h).
+struct CollectorInfo;
+CollectorInfo style_stats_info();
 
 }  // namespace sngsim

@@ -50,6 +50,8 @@ RUNS = [
      or "a pair without roi_diff_adjusted"),
     ("luck-adjusted shoot-out", "shootout.yaml", ["-n", "20", "--set", "adjust_luck=true"],
      lambda s: all("variance_reduction" in cell for cell in s["cells"]) or "a cell without variance_reduction"),
+    ("playing style", "quickstart.yaml", ["-n", "20", "--style"],
+     lambda s: all(len(cell["style"]) == 18 * len(cell["labels"]) for cell in s["cells"]) or "a cell without style"),
     ("stop rule", "duplicate.yaml", ["-n", "300", "--set", STOP],
      lambda s: all(cell["stopped"] is not None for cell in s["cells"]) or "no cell was stopped by the rule"),
 ]
