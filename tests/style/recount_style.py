@@ -158,7 +158,12 @@ def count_hand(hand):
             behind[p] -= paid
             bet[p] += paid
         elif kind == "raise":
-            to = int(parts[2])
+            # R12: no bet goes past what another live player can put in. PHH
+            # writes such a capped raise, when short of a full raise, as the
+            # all-in it stands for (its excess comes back uncalled); the
+            # engine's raise, and the chips left behind, are the capped ones.
+            reach = max(bet[q] + behind[q] for q in range(n) if q != p and q not in folded)
+            to = min(int(parts[2]), reach)
             behind[p] -= to - bet[p]
             bet[p] = to
             highest = max(highest, to)
