@@ -23,8 +23,8 @@
 #include "app/source_tree.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
-#include "strategies/bot_pool.h"
-#include "strategies/process_strategy.h"
+#include "bot_hosting/bot_pool.h"
+#include "bot_hosting/process_strategy.h"
 #include "version.h"
 
 namespace sngsim {

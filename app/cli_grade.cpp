@@ -147,7 +147,7 @@ void add_grade_command(CLI::App& app) {
   options->grade.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   CLI::App* command = app.add_subcommand(
       "grade",
-      "Grade the push/fold decisions of PHH hand histories against ICM Nash (strategies/icm_pushfold.h).\n"
+      "Grade the push/fold decisions of PHH hand histories against ICM Nash (poker_math/icm_pushfold.h).\n"
       "Every preflop all-in, and every fold or call facing one, at an effective stack of at most --max-bb big\n"
       "blinds is compared with the Nash equilibrium of its spot (the players' stacks in preflop order, blinds,\n"
       "antes, payouts): the EV of the Nash mix with the player's hand class minus the EV of the action taken,\n"

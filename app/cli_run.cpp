@@ -468,7 +468,7 @@ void add_strategies_command(CLI::App& app) {
       "strategies", "List every built-in strategy with its parameters and defaults, then process and plugin bots.");
   command->callback([] {
     std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
-                 "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n\n";
+                 "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n\n";
     for (const StrategyInfo& info : builtin_strategies()) {
       std::cout << info.name << "\n    " << info.summary << "\n";
       for (const ParamSpec& spec : info.params) {
@@ -481,7 +481,7 @@ void add_strategies_command(CLI::App& app) {
     std::cout << "process\n    a bot in another program, any language, speaking docs/bot-protocol.md on stdin/stdout:\n"
                  "    `strategy: process`, `command: [python3, my_bot.py]` (also env, workdir, params; the Python kit is\n"
                  "    python/sngsim_bot). `sngsim plan` and `sngsim run` start it.\n"
-                 "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (strategies/plugin_api.h).\n";
+                 "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n";
   });
 }
 

@@ -1,5 +1,5 @@
 // `sngsim solve pushfold`: the multiway ICM Nash push/fold equilibrium of
-// one spot (strategies/icm_pushfold.h), its ranges, equities and
+// one spot (poker_math/icm_pushfold.h), its ranges, equities and
 // exploitability, as text or JSON.
 
 #include <cmath>
@@ -14,8 +14,8 @@
 
 #include "app/cli_commands.h"
 #include "app/number_list.h"
-#include "strategies/hand_classes.h"
-#include "strategies/icm_pushfold.h"
+#include "poker_math/hand_classes.h"
+#include "poker_math/icm_pushfold.h"
 
 namespace sngsim {
 

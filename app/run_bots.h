@@ -1,6 +1,6 @@
 #pragma once
 // The bots in other processes of one `sngsim run` (strategy: process,
-// strategies/bot_pool.h): greeted before the first tournament, sent bye
+// bot_hosting/bot_pool.h): greeted before the first tournament, sent bye
 // after the last, and their stderr logs moved into the results folder as
 // bots/<label>.log. Nothing happens for a run without process bots.
 
@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "sim/config/experiment.h"
-#include "strategies/bot_pool.h"
+#include "bot_hosting/bot_pool.h"
 
 namespace sngsim {
 

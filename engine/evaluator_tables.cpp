@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/card.h"
-#include "engine/evaluator.h"
+#include "engine/hand_value.h"
 
 namespace sngsim::evaluator_detail {
 namespace {

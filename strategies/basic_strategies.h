@@ -2,7 +2,7 @@
 // The simplest bots, enough for real experiments and for testing the engine:
 // random, calling_station and maniac.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

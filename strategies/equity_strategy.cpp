@@ -9,9 +9,9 @@
 
 #include "engine/game_definition.h"
 #include "strategies/bet_sizing.h"
-#include "strategies/equity.h"
-#include "strategies/icm.h"
-#include "strategies/preflop_equity.h"
+#include "poker_math/equity.h"
+#include "poker_math/icm.h"
+#include "poker_math/preflop_equity.h"
 
 namespace sngsim {
 

@@ -34,7 +34,7 @@
 //    the stacks after each outcome, prizes from `payouts`) once the players
 //    left are at most the paid places + 1 and `icm` is 1; in chips otherwise.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "engine/game_definition.h"
-#include "strategies/hand_classes.h"
-#include "strategies/icm_spot_cache.h"
-#include "strategies/pushfold_solver.h"
+#include "poker_math/hand_classes.h"
+#include "poker_math/icm_spot_cache.h"
+#include "poker_math/pushfold_solver.h"
+#include "strategies/registry.h"
 
 namespace sngsim {
 

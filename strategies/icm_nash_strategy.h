@@ -1,6 +1,6 @@
 #pragma once
 // `icm_nash`: plays the multiway ICM Nash push/fold equilibrium
-// (strategies/icm_pushfold.h) of its current spot at short stacks.
+// (poker_math/icm_pushfold.h) of its current spot at short stacks.
 //
 // Preflop in no-limit or pot-limit hold'em, when its effective stack (the
 // smaller of its own chips and the largest stack of an opponent still in,
@@ -15,7 +15,7 @@
 // what a sit-and-go is; a shoot-out's first-round table is valued with the
 // final places too); the players before the first one still in folded
 // (`first_to_act`). The spot is bucketed and solved once per process
-// (strategies/icm_spot_cache.h) and it plays the solved all-in probability
+// (poker_math/icm_spot_cache.h) and it plays the solved all-in probability
 // of its hand class at its node: open (nobody in yet) or facing the first
 // all-in and the players who called it. The draw comes from its own stream.
 //
@@ -31,7 +31,7 @@
 // `call_scale` every range facing an all-in, by combos, along the strength
 // order of scale_range (icm_spot_cache.h); 1 is the equilibrium.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

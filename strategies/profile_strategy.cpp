@@ -4,7 +4,7 @@
 
 #include "strategies/bet_sizing.h"
 #include "strategies/hand_reading.h"
-#include "strategies/starting_hands.h"
+#include "poker_math/starting_hands.h"
 #include "strategies/table_reading.h"
 
 namespace sngsim {

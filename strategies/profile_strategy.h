@@ -4,7 +4,7 @@
 // aggression, ...). The defaults describe a typical loose-passive
 // recreational player; experiments vary them to model a population.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

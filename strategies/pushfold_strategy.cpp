@@ -5,7 +5,8 @@
 #include <string>
 
 #include "engine/game_definition.h"
-#include "strategies/pushfold_solver.h"
+#include "poker_math/pushfold_solver.h"
+#include "strategies/registry.h"
 
 namespace sngsim {
 

@@ -19,7 +19,7 @@
 // Postflop, above the threshold, and in Omaha or fixed limit it plays as its
 // `fallback` strategy (any registered name, created with its defaults).
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

@@ -3,7 +3,7 @@
 // starting hands and raises them; after the flop it bets a made hand (a pair
 // or better that its hole cards make) and gives up on anything else.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

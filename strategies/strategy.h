@@ -39,7 +39,7 @@ class Strategy {
   // tables meanwhile and many questions go out together
   // (docs/design-tables-in-flight.md). The table then calls ask(), pauses,
   // and once the thread has had every waiting question answered
-  // (strategies/bot_pool.h, answer_waiting_decisions) calls answer() with
+  // (bot_hosting/bot_pool.h, answer_waiting_decisions) calls answer() with
   // the same observation: its result is what decide() would have returned,
   // faults included. decide() stays the one-question path.
   virtual bool decides_outside() const { return false; }

@@ -8,7 +8,7 @@
 #include "strategies/bet_sizing.h"
 #include "strategies/hand_reading.h"
 #include "strategies/opponent_model.h"
-#include "strategies/starting_hands.h"
+#include "poker_math/starting_hands.h"
 #include "strategies/table_reading.h"
 
 namespace sngsim {

@@ -4,7 +4,7 @@
 // short); after the flop it weighs its made hand and draws against the pot
 // odds, continuation-bets as the preflop raiser and bets its value hands.
 
-#include "strategies/registry.h"
+#include "strategies/strategy_info.h"
 
 namespace sngsim {
 

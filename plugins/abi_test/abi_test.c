@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "strategies/plugin_api.h"
+#include "bot_hosting/plugin_api.h"
 
 SNGSIM_PLUGIN_EXPORT int32_t sngsim_plugin_abi_version(void) {
 #ifdef SNGSIM_ABI_TEST_V1

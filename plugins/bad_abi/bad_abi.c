@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "strategies/plugin_api.h"
+#include "bot_hosting/plugin_api.h"
 
 SNGSIM_PLUGIN_EXPORT int32_t sngsim_plugin_abi_version(void) {
 #ifdef SNGSIM_BAD_PLUGIN_NO_DECIDE

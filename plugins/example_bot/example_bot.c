@@ -5,7 +5,7 @@
  * an ace; after the flop, a pair made with a hole card), calls bets up to
  * `max_call` of the pot with anything else, and folds to larger ones. It
  * keeps no state between decisions, so it needs no locking (see the
- * threading rules in strategies/plugin_api.h).
+ * threading rules in bot_hosting/plugin_api.h).
  *
  * Parameter: max_call (default 0.25), the largest call it makes without good
  * cards, as a fraction of the pot before calling. An unknown parameter or a
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strategies/plugin_api.h"
+#include "bot_hosting/plugin_api.h"
 
 typedef struct ExampleBot {
   double max_call;

@@ -14,8 +14,8 @@
 
 #include "engine/hand.h"
 #include "engine/tournament.h"
-#include "strategies/bot_pool.h"
-#include "strategies/process_strategy.h"
+#include "bot_hosting/bot_pool.h"
+#include "bot_hosting/process_strategy.h"
 
 namespace sngsim {
 

@@ -12,7 +12,7 @@
 #include "engine/cash_table.h"
 #include "engine/tournament.h"
 #include "sim/config/stop_rule.h"
-#include "strategies/process_bot_spec.h"
+#include "bot_hosting/process_bot_spec.h"
 #include "strategies/registry.h"
 
 namespace sngsim {
@@ -24,7 +24,7 @@ struct Entrant {
   const StrategyInfo* info = nullptr;
   StrategyParams params;          // checked, defaults filled in
   StrategyMaker make;             // info->bind(params): one instance per tournament
-  // strategy: process only (strategies/process_strategy.h): the bot's
+  // strategy: process only (bot_hosting/process_strategy.h): the bot's
   // command and settings, which `sngsim run` starts and greets before the
   // first tournament. Null for every other strategy.
   std::shared_ptr<const ProcessBotSpec> process;

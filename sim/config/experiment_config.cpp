@@ -28,8 +28,9 @@
 #include "sim/config/config_keys.h"
 #include "sim/config/duplicate.h"
 #include "sim/config/utf8.h"
-#include "strategies/plugin_strategy.h"
-#include "strategies/process_strategy.h"
+#include "bot_hosting/plugin_strategy.h"
+#include "bot_hosting/process_strategy.h"
+#include "strategies/registry.h"
 
 namespace sngsim {
 
@@ -179,7 +180,7 @@ constexpr int kMinLimitBuyInBb = 20;             // V7, fixed limit: 10 big bets
 const std::vector<std::string> kEntrantKeys = keys_of("lineup[]");
 // Not in the registry: a plug-in is a strategy only once `path` names it.
 const std::string kPluginStrategy = "plugin";
-// Nor a bot in another process, which `command` names (strategies/process_strategy.h).
+// Nor a bot in another process, which `command` names (bot_hosting/process_strategy.h).
 const std::string kProcessStrategy = "process";
 const std::vector<std::string> kProcessOnlyKeys = {"command", "env", "workdir", "process"};
 const std::vector<std::string> kProcessKeys = keys_of("lineup[].process");

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 
 namespace sngsim {
 

@@ -2,7 +2,7 @@
 // The value function V of the sit-and-go luck estimators (the run-out terms,
 // sim/formats/runout_luck.h, and the board terms, sim/formats/board_luck.h),
 // fixed before any data: the Malmuth-Harville place distribution of the
-// stacks (strategies/icm.h), with the players busted in a hand placed below
+// stacks (poker_math/icm.h), with the players busted in a hand placed below
 // the survivors by their stacks at its start (R20), equal ones sharing. From
 // it come the four metrics of LuckMetric: the prize in percent of the pool by
 // the cell's payouts, the chance to win, to cash, the expected place. At the

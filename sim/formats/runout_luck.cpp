@@ -8,7 +8,7 @@
 #include "engine/game_definition.h"
 #include "engine/evaluator.h"
 #include "engine/rng.h"
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 
 namespace sngsim {
 

@@ -5,7 +5,7 @@
 // gives the method and why it is unbiased.
 //
 // The value function V, fixed before any data: the Malmuth-Harville place
-// distribution of the stacks (strategies/icm.h), with the players busted in
+// distribution of the stacks (poker_math/icm.h), with the players busted in
 // a hand placed below the survivors by their stacks at its start (R20),
 // equal ones sharing. From it come the four metrics of LuckMetric (the prize
 // in percent of the pool by the cell's payouts, the chance to win, to cash,

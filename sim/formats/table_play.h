@@ -37,7 +37,7 @@ class TablePlay {
 
   // Plays on until the table is over (true) or, when `may_pause`, until an
   // outside seat has been asked (false; call again once it is answered:
-  // strategies/bot_pool.h, answer_waiting_decisions). Without `may_pause`
+  // bot_hosting/bot_pool.h, answer_waiting_decisions). Without `may_pause`
   // outside seats are asked and answered one at a time.
   bool play(bool may_pause);
   // The record, once play() returned true; tells the strategies their places.

@@ -7,7 +7,7 @@
 #include <variant>
 
 #include "engine/game_definition.h"
-#include "strategies/hand_classes.h"
+#include "poker_math/hand_classes.h"
 
 namespace sngsim {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The judge of `sngsim grade`: how much ICM equity each push/fold decision of
 // a hand history gave away against the Nash equilibrium of its spot
-// (strategies/icm_pushfold.h).
+// (poker_math/icm_pushfold.h).
 //
 // A hand is graded when its preflop is a push/fold game: every player
 // folds until one moves all-in, and every later player calls (any call or
@@ -39,7 +39,7 @@
 #include <vector>
 
 #include "sim/io/phh.h"
-#include "strategies/icm_pushfold.h"
+#include "poker_math/icm_pushfold.h"
 
 namespace sngsim {
 

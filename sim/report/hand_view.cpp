@@ -6,7 +6,7 @@
 
 #include "engine/card.h"
 #include "sim/io/phh_replay.h"
-#include "strategies/equity.h"
+#include "poker_math/equity.h"
 
 namespace sngsim {
 

@@ -43,7 +43,7 @@ struct ViewStep {
 
 // The equity of the players still in when nobody can bet any more (an all-in
 // called, the board still to come): sngsim's equity code over the cards
-// still to come (strategies/equity.h). Exact where cheap, else Monte Carlo.
+// still to come (poker_math/equity.h). Exact where cheap, else Monte Carlo.
 struct AllInEquity {
   int step = 0;                  // index of the step after which it holds
   std::vector<int> players;      // hand-order indices of the live players

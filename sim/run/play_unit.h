@@ -58,7 +58,7 @@ class UnitPlay {
 
   // Plays on until every tournament of the unit is over (true) or, when
   // `may_pause`, until an outside seat has been asked (false; call again
-  // once strategies/bot_pool.h's answer_waiting_decisions() has run).
+  // once bot_hosting/bot_pool.h's answer_waiting_decisions() has run).
   bool play(bool may_pause);
   // Adds the finished unit to `stats`, as play_unit does.
   void add_to(CellStats& stats) const;

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "engine/hand.h"
-#include "strategies/bot_pool.h"
+#include "bot_hosting/bot_pool.h"
 
 namespace sngsim {
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 
 namespace sngsim {
 

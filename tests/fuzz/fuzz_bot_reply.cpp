@@ -1,5 +1,5 @@
 // libFuzzer target: a bot's reply line from hostile bytes, the path every
-// line a process bot writes takes (strategies/bot_protocol.h).
+// line a process bot writes takes (bot_hosting/bot_protocol.h).
 //
 // The contracts under test: hello_reply_problem never throws and gives a
 // reason (at most a few hundred bytes of the line quoted) or none;
@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "strategies/bot_protocol.h"
+#include "bot_hosting/bot_protocol.h"
 #include "strategies/strategy_fault.h"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/rng.h"
-#include "strategies/icm_spot_cache.h"
+#include "poker_math/icm_spot_cache.h"
 
 namespace sngsim {
 

@@ -15,10 +15,10 @@
 #include "engine/hand.h"
 #include "sim/config/experiment_config.h"
 #include "sim/run/runner.h"
-#include "strategies/hand_classes.h"
-#include "strategies/icm_spot_cache.h"
+#include "poker_math/hand_classes.h"
+#include "poker_math/icm_spot_cache.h"
 #include "strategies/registry.h"
-#include "strategies/starting_hands.h"
+#include "poker_math/starting_hands.h"
 #include "tests/hand_test_util.h"
 
 namespace sngsim {

@@ -13,7 +13,7 @@
 
 #include "engine/hand.h"
 #include "tests/hand_test_util.h"
-#include "strategies/pushfold_solver.h"
+#include "poker_math/pushfold_solver.h"
 #include "strategies/registry.h"
 
 namespace sngsim {
@@ -109,7 +109,7 @@ TEST_CASE("The compiled-in push/fold tables are what the solvers compute, bit fo
     const PushFoldSolution solved = solve_heads_up_push_fold(stack);
     const PushFoldSolution& shipped = heads_up_push_fold(stack);
     INFO(stack << " bb (grid point " << g << "); if this fails, regenerate the tables: "
-               << "build/sngsim pushfold-table --write strategies/data/pushfold_tables.inc");
+               << "build/sngsim pushfold-table --write poker_math/data/pushfold_tables.inc");
     CHECK(same_bits(shipped.stack_bb, solved.stack_bb));
     CHECK(same_bits(shipped.push, solved.push));
     CHECK(same_bits(shipped.call, solved.call));

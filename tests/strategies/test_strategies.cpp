@@ -30,7 +30,7 @@
 #include "strategies/hand_reading.h"
 #include "strategies/opponent_model.h"
 #include "strategies/registry.h"
-#include "strategies/starting_hands.h"
+#include "poker_math/starting_hands.h"
 #include "strategies/table_reading.h"
 #include "tests/hand_test_util.h"
 

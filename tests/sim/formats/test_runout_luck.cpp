@@ -24,7 +24,7 @@
 #include "sim/run/runner.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/luck_summary.h"
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 #include "tests/config_error_util.h"
 #include "tests/luck_check_util.h"
 

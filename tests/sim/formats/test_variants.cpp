@@ -24,7 +24,7 @@
 #include "sim/run/runner.h"
 #include "sim/formats/shootout.h"
 #include "sim/report/summary.h"
-#include "strategies/icm.h"
+#include "poker_math/icm.h"
 #include "tests/config_error_util.h"
 #include "tests/hand_test_util.h"
 

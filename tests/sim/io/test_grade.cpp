@@ -10,8 +10,8 @@
 
 #include "sim/io/phh.h"
 #include "sim/io/phh_grade.h"
-#include "strategies/hand_classes.h"
-#include "strategies/icm_pushfold.h"
+#include "poker_math/hand_classes.h"
+#include "poker_math/icm_pushfold.h"
 #include "tests/temp_dir.h"
 
 namespace sngsim {
