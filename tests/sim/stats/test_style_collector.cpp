@@ -62,7 +62,7 @@ TableSpec four_handed(std::vector<Chips> stacks = {1000, 1000, 1000, 1000}) {
 
 }  // namespace
 
-TEST_CASE("style: steal positions are the small blind, button and cutoff; heads-up the small blind", "[style]") {
+TEST_CASE("style: steal positions are the small blind, button and cutoff, and heads-up the small blind", "[style]") {
   CHECK(steal_positions(make_setup(four_handed())) == 0b1101u);
   TableSpec three = four_handed({1000, 1000, 1000});
   three.blinds = blinds_for(3, 10, 20);
@@ -124,7 +124,7 @@ TEST_CASE("style: a limp followed by a raise, and the limper's re-raise is a 3-b
   }
 }
 
-TEST_CASE("style: a big blind who checks puts no money in voluntarily; checks to a showdown", "[style]") {
+TEST_CASE("style: a big blind who checks puts no money in voluntarily and checks to a showdown", "[style]") {
   TableSpec spec = four_handed({1000, 1000, 1000});
   spec.blinds = blinds_for(3, 10, 20);
   spec.holes = {"AhAs", "KdKc", "7c2d"};  // 0 small blind, 1 big blind, 2 button
@@ -199,7 +199,7 @@ TEST_CASE("style: a steal, a flop c-bet, a fold and a call facing it, river aggr
                 1);
 }
 
-TEST_CASE("style: an all-in raise for less is a raise; callers of it face one raise", "[style]") {
+TEST_CASE("style: an all-in raise for less is a raise, and callers of it face one raise", "[style]") {
   // The button holds 30: its all-in to 30 is less than a full raise (to 40).
   TableSpec spec = four_handed({1000, 1000, 30});
   spec.blinds = blinds_for(3, 10, 20);
@@ -231,7 +231,7 @@ TEST_CASE("style: an all-in raise for less is a raise; callers of it face one ra
   }
 }
 
-TEST_CASE("style: an all-in call for less has no 3-bet chance; a run-out is a showdown", "[style]") {
+TEST_CASE("style: an all-in call for less has no 3-bet chance, and a run-out is a showdown", "[style]") {
   // The small blind holds 50 and calls the button's 100 all in; the button's
   // uncalled 50 comes back (R14) and the board is run out (R19).
   TableSpec spec = four_handed({50, 1000, 1000});
