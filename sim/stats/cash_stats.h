@@ -64,6 +64,8 @@ class CashStats final : public CollectorOf<CashStats> {
   // Throws std::invalid_argument on a record that does not fit the cell,
   // leaving the totals unchanged.
   void add(const CashSessionRecord& record);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<CashStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const CashStats& other);
 

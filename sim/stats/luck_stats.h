@@ -52,6 +52,8 @@ class LuckStats final : public CollectorOf<LuckStats> {
   // add() too). Precondition: the records are valid and the cell duplicate.
   void add_group(std::span<const TournamentRecord> group);
   void add_group(std::span<const ShootoutRecord> group);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<LuckStats>::merge;
   void merge(const LuckStats& other);
 
   // The raw outcome of a seat that finished with `placement`, in kLuckUnit.

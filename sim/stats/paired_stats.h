@@ -85,6 +85,8 @@ class PairedStats final : public CollectorOf<PairedStats> {
   // std::invalid_argument, before changing anything, when the cell is not
   // duplicate or a label does not hold exactly entries_per_group(label).
   void add_group(std::span<const EntryOutcome> entries);
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<PairedStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const PairedStats& other);
   // Built from cells that give the same shape (labels, seats, group, payouts).

@@ -58,6 +58,8 @@ class ShootoutStats final : public CollectorOf<ShootoutStats> {
   void add(const ShootoutRecord& record);
   // What add() checks, without adding.
   void check(const ShootoutRecord& record) const;
+  // Both merges: the collector's (any Collector) and this typed one.
+  using CollectorOf<ShootoutStats>::merge;
   // Throws std::invalid_argument when the shapes differ.
   void merge(const ShootoutStats& other);
 

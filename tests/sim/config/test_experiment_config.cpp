@@ -212,7 +212,7 @@ TEST_CASE("config: lineup errors", "[config]") {
   // The lists name every registered strategy, so they follow the registry.
   std::string registered;
   for (const auto& name : strategy_names()) registered += (registered.empty() ? "" : ", ") + name;
-  const std::string known = registered + ", plugin, process";
+  const std::string known = registered + ", plugin, process, python";
   check_error("seed: 3\n", 1, 1, "missing required key 'lineup' (the strategies that play)");
   check_error("", 1, 1, "missing required key 'lineup' (the strategies that play)");
   check_error("lineup: []\n", 1, 9,
