@@ -1,21 +1,13 @@
 #include "sim/stats/length_stats.h"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 #include "sim/stats/collector_registry.h"
 #include "sim/stats/state_json.h"
 
 namespace sngsim {
-
-namespace {
-
-template <typename T>
-void add_elementwise(std::vector<T>& into, const std::vector<T>& from) {
-  for (std::size_t i = 0; i < into.size(); ++i) into[i] += from[i];
-}
-
-}  // namespace
 
 LengthStats::LengthStats(int hand_cap, int max_level)
     : hand_cap_(hand_cap),
@@ -43,13 +35,16 @@ void LengthStats::merge_same(const LengthStats& other) {
   if (hand_cap_ != other.hand_cap_ || level_histogram_.size() != other.level_histogram_.size()) {
     throw std::invalid_argument("cannot merge statistics of different cells");
   }
-  add_elementwise(hands_histogram_, other.hands_histogram_);
+  std::transform(hands_histogram_.begin(), hands_histogram_.end(), other.hands_histogram_.begin(), hands_histogram_.begin(),
+                 std::plus<>());
   hands_sum_ += other.hands_sum_;
   hands_sq_sum_ += other.hands_sq_sum_;
   capped_ += other.capped_;
-  add_elementwise(level_histogram_, other.level_histogram_);
+  std::transform(level_histogram_.begin(), level_histogram_.end(), other.level_histogram_.begin(), level_histogram_.begin(),
+                 std::plus<>());
   seats_total_ += other.seats_total_;
-  add_elementwise(busts_at_hand_, other.busts_at_hand_);
+  std::transform(busts_at_hand_.begin(), busts_at_hand_.end(), other.busts_at_hand_.begin(), busts_at_hand_.begin(),
+                 std::plus<>());
 }
 
 std::int64_t LengthStats::players_left_after(int hand) const {

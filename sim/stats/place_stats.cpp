@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <stdexcept>
 
 #include "sim/stats/collector_registry.h"
@@ -11,18 +12,10 @@
 
 namespace sngsim {
 
-namespace {
-
-template <typename T>
-void add_elementwise(std::vector<T>& into, const std::vector<T>& from) {
-  for (std::size_t i = 0; i < into.size(); ++i) into[i] += from[i];
-}
-
-}  // namespace
-
 void LabelTotals::merge(const LabelTotals& from) {
   entries += from.entries;
-  add_elementwise(place_shares, from.place_shares);
+  std::transform(place_shares.begin(), place_shares.end(), from.place_shares.begin(), place_shares.begin(),
+                 std::plus<>());
   twice_mean_place_sum += from.twice_mean_place_sum;
   twice_mean_place_sq_sum += from.twice_mean_place_sq_sum;
   itm_shares += from.itm_shares;
