@@ -46,15 +46,8 @@ endif()
 # as it refuses a back-edge between layers. Units that are not on a cycle
 # are peeled off (no dependency left among the remaining units) until
 # nothing changes; what remains is on, or hangs off, a cycle and is named.
-# Folders still being untangled this session (issue 32); the list only
-# shrinks.
-set(folders_with_known_cycles sim/formats sim/report)
 set(cycles "")
 foreach(folder ${layer_folders})
-  list(FIND folders_with_known_cycles "${folder}" known)
-  if(known GREATER -1)
-    continue()
-  endif()
   file(GLOB sources ${SOURCE_DIR}/${folder}/*.h ${SOURCE_DIR}/${folder}/*.cpp)
   set(units "")
   foreach(source ${sources})

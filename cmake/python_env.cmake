@@ -21,7 +21,7 @@ if(NOT pybind11_FOUND)
 endif()
 set(SNGSIM_PYTHON_PACKAGE_DIR ${CMAKE_BINARY_DIR}/python)
 # The static libraries go into a shared module: position-independent code.
-set_property(TARGET sngsim_env sngsim_formats sngsim_config sngsim_bot_hosting sngsim_strategies sngsim_poker_math
+set_property(TARGET sngsim_env sngsim_formats sngsim_luck sngsim_config sngsim_bot_hosting sngsim_strategies sngsim_poker_math
              sngsim_engine
              PROPERTY POSITION_INDEPENDENT_CODE ON)
 pybind11_add_module(sngsim_env_python python/src/env_module.cpp)

@@ -22,7 +22,7 @@ std::vector<double> icm_equity(std::span<const double> stacks, std::span<const d
 // chips: out[i * n + k] is the probability that player i finishes in place
 // k + 1 of places 1..n (n = stacks.size() <= 9, every stack > 0). Each row
 // and each column sums to 1. The same recursion as icm_equity over all n
-// places, for the luck estimator (sim/formats/runout_luck.h), which needs
+// places, for the luck estimator (sim/luck/runout_luck.h), which needs
 // the chance to win, to cash and the expected place as well as the prize.
 void icm_place_distribution(std::span<const double> stacks, std::span<double> out);
 

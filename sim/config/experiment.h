@@ -127,7 +127,7 @@ struct Cell {
   bool adjust_luck = false;
   // `luck_board_terms: true` (sit-and-go, with adjust_luck): the luck also
   // takes the board cards dealt while pots are contested
-  // (sim/formats/board_luck.h). Off, the results are the run-out terms'.
+  // (sim/luck/board_luck.h). Off, the results are the run-out terms'.
   bool luck_board_terms = false;
   // `style_stats: true`: the statistics also count each label's playing
   // style (collector "style", sim/stats/style_collector.h).

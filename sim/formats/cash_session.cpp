@@ -5,8 +5,9 @@
 
 #include "engine/cash_table.h"
 #include "engine/rng.h"
-#include "sim/formats/cash_runout_luck.h"
 #include "sim/formats/play_tournament.h"
+#include "sim/formats/table_strategies.h"
+#include "sim/luck/cash_runout_luck.h"
 
 namespace sngsim {
 

@@ -14,7 +14,8 @@
 #include "engine/hand.h"
 #include "sim/config/experiment.h"
 #include "sim/formats/fault_counts.h"
-#include "sim/formats/play_tournament.h"
+#include "sim/formats/play_hand.h"
+#include "sim/observe/table_observer.h"
 
 namespace sngsim {
 

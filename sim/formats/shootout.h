@@ -59,7 +59,7 @@ struct ShootoutRecord {
   bool final_capped = false;
   // Cell::adjust_luck only (else zeros): per field seat, the sum of its
   // run-out terms at its first-round table and at the final table, in
-  // kLuckUnit (sim/formats/runout_luck.h).
+  // kLuckUnit (sim/luck/runout_luck.h).
   std::array<LuckTerms, kMaxShootoutField> luck{};
 };
 

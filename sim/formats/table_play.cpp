@@ -3,11 +3,12 @@
 #include <bit>
 
 #include "engine/rng.h"
+#include "sim/formats/table_strategies.h"
 
 namespace sngsim {
 
 namespace {
-// Streams of a table key (play_tournament.cpp uses 11 and 12).
+// Streams of a table key (play_tournament.cpp uses 11, table_strategies.cpp 12).
 constexpr std::uint64_t kTableStream = 13;
 constexpr std::uint64_t kLuckStream = 14;  // the run-out luck's sampled boards (adjust_luck)
 
@@ -52,7 +53,7 @@ TablePlay::TablePlay(const Cell& cell, const TournamentRules& rules, std::vector
   }
   // adjust_luck: the luck observer sees every hand first and passes it on.
   // luck_board_terms: the board terms' observer before it, on the same
-  // stream (sim/formats/board_luck.h says why).
+  // stream (sim/luck/board_luck.h says why).
   if (cell.adjust_luck) {
     const LuckValue value(luck_place_values != nullptr ? *luck_place_values
                                                        : sit_and_go_place_values(cell.payouts.percent, players));

@@ -15,11 +15,11 @@
 #include "engine/sit_out.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
-#include "sim/formats/board_luck.h"
-#include "sim/formats/luck_value.h"
-#include "sim/formats/play_tournament.h"
-#include "sim/formats/runout_luck.h"
+#include "sim/formats/play_hand.h"
 #include "sim/formats/tournament_record.h"
+#include "sim/luck/board_luck.h"
+#include "sim/luck/luck_value.h"
+#include "sim/luck/runout_luck.h"
 #include "strategies/strategy.h"
 
 namespace sngsim {

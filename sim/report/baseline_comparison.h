@@ -1,6 +1,6 @@
 #pragma once
 // "Is my bot better than the baseline, by how much?": one label against
-// another, read from a cell's paired[] (sim/report/summary.h), which
+// another, read from a cell's paired[] (sim/report/run_summary.h), which
 // sim/stats/label_difference and luck_summary already computed. Nothing is
 // recomputed here: a comparison only orients a pair (label less baseline)
 // and names a verdict. The console (sim/report/results_writer.h),
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/report/summary.h"
+#include "sim/report/run_summary.h"
 
 namespace sngsim {
 

@@ -15,6 +15,7 @@
 
 #include "sim/io/atomic_file.h"
 #include "sim/report/baseline_comparison.h"
+#include "sim/report/summary.h"
 
 namespace sngsim {
 

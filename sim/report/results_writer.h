@@ -1,6 +1,6 @@
 #pragma once
 // The files a run leaves behind, and the table it prints, all rendered from
-// one RunSummary (sim/report/summary.h); columns: docs/output-format.md.
+// one RunSummary (sim/report/run_summary.h); columns: docs/output-format.md.
 //
 // An output directory holds:
 //   summary.json       sngsim/summary's document, pretty-printed
@@ -32,7 +32,7 @@
 
 #include "sim/config/experiment.h"
 #include "sim/io/output_folder.h"
-#include "sim/report/summary.h"
+#include "sim/report/run_summary.h"
 
 namespace sngsim {
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <optional>
 
-#include "sim/formats/cash_runout_luck.h"
+#include "sim/luck/cash_runout_luck.h"
 #include "sim/report/summary_formats.h"
 #include "sim/stats/intervals.h"
 

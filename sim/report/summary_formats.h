@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "sim/report/summary.h"
+#include "sim/report/run_summary.h"
 
 namespace sngsim {
 

@@ -1,4 +1,4 @@
-// summary.json rendered from a RunSummary (sim/report/summary.h); every key
+// summary.json rendered from a RunSummary (sim/report/run_summary.h); every key
 // is defined in docs/output-format.md.
 
 #include <optional>

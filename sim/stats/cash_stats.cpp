@@ -5,7 +5,7 @@
 #include "sim/stats/collector_registry.h"
 #include "sim/stats/state_json.h"
 
-#include "sim/formats/cash_runout_luck.h"
+#include "sim/luck/cash_runout_luck.h"
 
 #include <stdexcept>
 #include <string>

@@ -13,7 +13,7 @@
 //
 // Life of a unit (sim/run/play_unit): before the unit plays, CellStats asks
 // every collector for watch_unit(); the unit's tables report to the
-// observers it returned (sim/formats/table_observer.h); when the unit is
+// observers it returned (sim/observe/table_observer.h); when the unit is
 // over, check() runs on every collector and then add() on every collector
 // with its own observer back. A unit is added whole or not at all, so a
 // checkpoint never holds half a unit.
@@ -35,8 +35,8 @@
 #include "sim/config/experiment.h"
 #include "sim/formats/cash_session.h"
 #include "sim/formats/shootout.h"
-#include "sim/formats/table_observer.h"
 #include "sim/formats/tournament_record.h"
+#include "sim/observe/table_observer.h"
 #include "sim/stats/intervals.h"
 
 namespace sngsim {

@@ -2,7 +2,7 @@
 // Luck-adjusted outcomes of a sit-and-go or shoot-out cell
 // (Cell::adjust_luck): integer moments, per label and LuckMetric, of the raw
 // outcome (by overall place), of the luck correction (TournamentRecord::luck,
-// ShootoutRecord::luck, sim/formats/runout_luck.h) and of the
+// ShootoutRecord::luck, sim/luck/runout_luck.h) and of the
 // adjusted outcome raw - correction, all in kLuckUnit. The raw and adjusted
 // moments give var(raw) / var(adjusted), the factor by which fewer
 // tournaments reach the same interval; the correction's mean is the mean

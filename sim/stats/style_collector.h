@@ -29,7 +29,7 @@
 
 #include "engine/event_log.h"
 #include "engine/hand.h"
-#include "sim/formats/table_observer.h"
+#include "sim/observe/table_observer.h"
 #include "sim/stats/collector.h"
 #include "sim/stats/intervals.h"
 

@@ -12,6 +12,7 @@
 
 #include "sim/config/experiment_config.h"
 #include "sim/formats/cash_session.h"
+#include "sim/formats/play_hand.h"
 #include "sim/formats/play_tournament.h"
 #include "sim/run/runner.h"
 #include "strategies/strategy_fault.h"

@@ -1,12 +1,12 @@
-#include "sim/formats/runout_luck.h"
+#include "sim/luck/runout_luck.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
 
-#include "engine/game_definition.h"
 #include "engine/evaluator.h"
+#include "engine/game_definition.h"
 #include "engine/rng.h"
 #include "poker_math/icm.h"
 

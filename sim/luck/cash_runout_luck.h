@@ -1,6 +1,6 @@
 #pragma once
 // The luck of all-in run-outs at a cash table (Cell::adjust_luck with
-// format: cash): the run-out terms of sim/formats/runout_luck.h with V the
+// format: cash): the run-out terms of sim/luck/runout_luck.h with V the
 // chips a player holds after the hand, so that the adjusted chips won, and
 // from them the all-in adjusted bb/100, stay unbiased (docs/statistics.md).
 //
@@ -18,8 +18,8 @@
 
 #include "engine/cash_table.h"
 #include "engine/hand.h"
-#include "sim/formats/cash_session.h"
-#include "sim/formats/runout_luck.h"
+#include "sim/luck/runout_luck.h"
+#include "sim/observe/table_observer.h"
 
 namespace sngsim {
 

@@ -1,4 +1,4 @@
-// The board terms of the luck estimator (issue 19, sim/formats/board_luck.h):
+// The board terms of the luck estimator (issue 19, sim/luck/board_luck.h):
 // the deals of contested pots are read off a hand as it was played; a
 // hand-made hand gets the terms its checked-down values give; on a toy game
 // of two hands that always check the adjusted outcome keeps the exact mean
@@ -19,9 +19,9 @@
 #include "engine/rng.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment_config.h"
-#include "sim/formats/board_luck.h"
 #include "sim/formats/play_tournament.h"
-#include "sim/formats/runout_luck.h"
+#include "sim/luck/board_luck.h"
+#include "sim/luck/runout_luck.h"
 #include "sim/run/runner.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/luck_summary.h"

@@ -1,4 +1,4 @@
-// The luck estimator of all-in run-outs (issue 19, sim/formats/runout_luck.h):
+// The luck estimator of all-in run-outs (issue 19, sim/luck/runout_luck.h):
 // on a toy game whose answer is known exactly it is unbiased and has a far
 // lower variance than the raw outcome; on whole tournaments its corrections
 // sum to zero over the table, have mean zero within their interval, split
@@ -17,14 +17,14 @@
 #include "engine/hand.h"
 #include "engine/rng.h"
 #include "engine/tournament.h"
+#include "poker_math/icm.h"
 #include "sim/config/experiment_config.h"
 #include "sim/formats/play_tournament.h"
-#include "sim/formats/runout_luck.h"
+#include "sim/luck/runout_luck.h"
 #include "sim/run/play_unit.h"
 #include "sim/run/runner.h"
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/luck_summary.h"
-#include "poker_math/icm.h"
 #include "tests/config_error_util.h"
 #include "tests/luck_check_util.h"
 

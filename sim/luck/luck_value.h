@@ -1,6 +1,6 @@
 #pragma once
 // The value function V of the sit-and-go luck estimators (the run-out terms,
-// sim/formats/runout_luck.h, and the board terms, sim/formats/board_luck.h),
+// sim/luck/runout_luck.h, and the board terms, sim/luck/board_luck.h),
 // fixed before any data: the Malmuth-Harville place distribution of the
 // stacks (poker_math/icm.h), with the players busted in a hand placed below
 // the survivors by their stacks at its start (R20), equal ones sharing. From
@@ -18,7 +18,7 @@
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
-#include "sim/formats/tournament_record.h"
+#include "sim/luck/luck_metrics.h"
 
 namespace sngsim {
 

@@ -11,7 +11,7 @@
 // after betting is over are the run-out's (RunoutLuck), never counted here:
 // the run-out term starts from the board known when the hands were shown.
 //
-// V at mid-hand is the value function of sim/formats/luck_value.h of the
+// V at mid-hand is the value function of sim/luck/luck_value.h of the
 // stacks if the live hands were checked down: the contributions at the time
 // of the card are final, the live set stays, and the pots are split by
 // split_runout_pots on the completed board; its mean over the rest of the
@@ -39,10 +39,10 @@
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
-#include "sim/formats/luck_value.h"
-#include "sim/formats/play_tournament.h"
-#include "sim/formats/runout_luck.h"
-#include "sim/formats/tournament_record.h"
+#include "sim/luck/luck_metrics.h"
+#include "sim/luck/luck_value.h"
+#include "sim/luck/runout_luck.h"
+#include "sim/observe/table_observer.h"
 
 namespace sngsim {
 

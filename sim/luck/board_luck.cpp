@@ -1,4 +1,4 @@
-#include "sim/formats/board_luck.h"
+#include "sim/luck/board_luck.h"
 
 #include "engine/rng.h"
 

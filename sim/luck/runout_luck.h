@@ -34,9 +34,9 @@
 #include "engine/hand.h"
 #include "engine/tournament.h"
 #include "sim/config/experiment.h"
-#include "sim/formats/luck_value.h"
-#include "sim/formats/play_tournament.h"
-#include "sim/formats/tournament_record.h"
+#include "sim/luck/luck_metrics.h"
+#include "sim/luck/luck_value.h"
+#include "sim/observe/table_observer.h"
 
 namespace sngsim {
 

@@ -1,4 +1,4 @@
-// All-in adjusted bb/100 at a cash table (sim/formats/cash_runout_luck.h):
+// All-in adjusted bb/100 at a cash table (sim/luck/cash_runout_luck.h):
 // the chips of each run-out's terms sum to zero over the table, the mean
 // correction is zero within its interval, and the adjusted moments are the
 // raw ones less the luck.
@@ -12,9 +12,9 @@
 
 #include "engine/hand.h"
 #include "sim/config/experiment_config.h"
-#include "sim/formats/cash_runout_luck.h"
 #include "sim/formats/cash_session.h"
 #include "sim/formats/play_tournament.h"
+#include "sim/luck/cash_runout_luck.h"
 #include "sim/run/runner.h"
 #include "sim/stats/cash_stats.h"
 #include "sim/stats/intervals.h"

@@ -1,4 +1,4 @@
-#include "sim/formats/luck_value.h"
+#include "sim/luck/luck_value.h"
 
 #include <algorithm>
 #include <cmath>

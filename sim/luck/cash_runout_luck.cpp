@@ -1,4 +1,4 @@
-#include "sim/formats/cash_runout_luck.h"
+#include "sim/luck/cash_runout_luck.h"
 
 #include <cmath>
 
