@@ -92,7 +92,9 @@ class PythonBot final : public Strategy {
     if (kind_->numpy) {
       encode(observation);
     } else {
-      encode_decide(line_, tournament_, seat_, hand_, observation, DecisionTime{});
+      // Encoded only if Python reads it (decide_line): the paused table
+      // keeps the observation as it is until answer() (strategy.h).
+      asked_ = &observation;
     }
     t_waiting.push_back(this);
   }
@@ -195,14 +197,28 @@ class PythonBot final : public Strategy {
     }
   }
 
+  // The protocol's decide line of the question waiting: what the bot's
+  // Observation is parsed from when it first reads a field.
+  py::bytes decide_line() {
+    encode_decide(line_, tournament_, seat_, hand_, *asked_, DecisionTime{});
+    return {line_};
+  }
+
   static void answer_group(const BotKind& kind, const std::vector<PythonBot*>& group,
                            std::vector<ActionReply>& replies) {
     if (kind.numpy) {
       answer_numpy_group(kind, group);
       return;
     }
+    // line_of(i): question i's decide line, while this batch is answered
+    // (the tables wait meanwhile); answer_batch reads every observation
+    // that outlives the batch before it returns.
+    auto asking = std::make_shared<std::vector<PythonBot*>>(group);
+    const py::cpp_function line_of([asking](std::size_t index) -> py::bytes {
+      if (index >= asking->size()) throw py::index_error("this batch has been answered");
+      return (*asking)[index]->decide_line();
+    });
     py::list bots;
-    py::list lines;
     for (PythonBot* bot : group) {
       bot->fault_.clear();
       if (bot->instance_ == nullptr) {
@@ -216,12 +232,13 @@ class PythonBot final : public Strategy {
         }
       }
       bots.append(py::handle(bot->instance_));
-      lines.append(py::bytes(bot->line_));
     }
     py::tuple answered;
     try {
-      answered = hosting().attr("answer_batch")(kind.decide_batch, bots, lines);
+      answered = hosting().attr("answer_batch")(kind.decide_batch, bots, line_of);
+      asking->clear();
     } catch (py::error_already_set& error) {
+      asking->clear();
       const std::string trace = py::cast<std::string>(hosting().attr("format_exception")(error.value()));
       log_fault(kind.label, trace);
       for (PythonBot* bot : group) {
@@ -246,7 +263,8 @@ class PythonBot final : public Strategy {
   int seat_;
   int hand_ = 1;  // the tournament's hand number, as a process bot is told
   std::string start_;  // tournament_start, as the protocol sends it
-  std::string line_;   // the decide waiting for its answer
+  const Observation* asked_ = nullptr;  // object bots: the question waiting, as the paused table holds it
+  std::string line_;   // its decide line, once Python read it
   PyObject* instance_ = nullptr;  // the seat's Bot, made at its first question
   ActionReply reply_;
   std::unique_ptr<EncodedQuestion> question_;  // numpy bots: the waiting question, encoded
