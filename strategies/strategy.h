@@ -42,7 +42,9 @@ class Strategy {
   // and once the thread has had every waiting question answered
   // (bot_hosting/bot_pool.h, answer_waiting_decisions) calls answer() with
   // the same observation: its result is what decide() would have returned,
-  // faults included. decide() stays the one-question path.
+  // faults included. The observation ask() is given stays valid and
+  // unchanged until that answer() (the paused hand holds it), so a strategy
+  // may read it while the thread answers. decide() stays the one-question path.
   virtual bool decides_outside() const { return false; }
   virtual void ask(const Observation& /*observation*/) {}
   virtual Action answer(const Observation& observation) { return decide(observation); }

@@ -2,7 +2,6 @@
 
 #include <pybind11/numpy.h>
 
-#include <array>
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -36,16 +35,8 @@ struct BotKind {
   DiscreteActions actions;
 };
 
-// A question of a numpy bot, as the arrays hold it.
-struct EncodedQuestion {
-  std::array<float, kObservationSize> observation{};
-  std::array<std::int8_t, 16> mask{};
-  Chips call = 0;
-  Chips min_raise_to = 0;
-  Chips max_raise_to = 0;
-  Chips pot = 0;
-  int hand = 0;
-};
+// The most discrete actions a numpy bot may have (DiscreteActions: 3 + 13 raise fractions).
+constexpr int kMaxNumpyActions = 16;
 
 // Python objects of ended seats, dropped by the next holder of the GIL.
 std::mutex g_finished_mutex;
@@ -68,7 +59,11 @@ void log_fault(const std::string& label, const std::string& text) {
 class PythonBot final : public Strategy {
  public:
   PythonBot(std::shared_ptr<const BotKind> kind, const StrategyContext& context)
-      : kind_(std::move(kind)), tournament_(std::to_string(context.tournament)), seat_(context.seat) {
+      : kind_(std::move(kind)),
+        tournament_index_(context.tournament),
+        tournament_(std::to_string(context.tournament)),
+        seat_(context.seat) {
+    if (kind_->numpy) return;  // no instance: nothing to start
     encode_tournament_start(start_, TournamentStart{tournament_, seat_, context.rng_key, context.rules,
                                                     context.payout_percent});
   }
@@ -89,11 +84,10 @@ class PythonBot final : public Strategy {
   bool decides_outside() const override { return true; }
 
   void ask(const Observation& observation) override {
-    if (kind_->numpy) {
-      encode(observation);
-    } else {
-      encode_decide(line_, tournament_, seat_, hand_, observation, DecisionTime{});
-    }
+    // Encoded when the batch is answered (numpy bots, straight into its
+    // arrays) or when Python reads it (decide_line): the paused table keeps
+    // the observation as it is until answer() (strategy.h).
+    asked_ = &observation;
     t_waiting.push_back(this);
   }
 
@@ -132,18 +126,6 @@ class PythonBot final : public Strategy {
   }
 
  private:
-  void encode(const Observation& observation) {
-    if (!question_) question_ = std::make_unique<EncodedQuestion>();
-    EncodedQuestion& q = *question_;
-    encode_observation(observation, q.observation);
-    kind_->actions.write_mask(observation, std::span<std::int8_t>(q.mask.data(), kind_->actions.size()));
-    q.call = observation.legal.call_amount;
-    q.min_raise_to = observation.legal.min_raise_to;
-    q.max_raise_to = observation.legal.max_raise_to;
-    q.pot = observation.pot;
-    q.hand = hand_;
-  }
-
   // A numpy bot's batch: arrays in, action indices out (docs/python.md).
   static void answer_numpy_group(const BotKind& kind, const std::vector<PythonBot*>& group) {
     const auto n = static_cast<py::ssize_t>(group.size());
@@ -157,19 +139,25 @@ class PythonBot final : public Strategy {
     auto c = call.mutable_unchecked<1>(), lo = min_raise_to.mutable_unchecked<1>(),
          hi = max_raise_to.mutable_unchecked<1>(), p = pot.mutable_unchecked<1>(), t = tournament.mutable_unchecked<1>();
     auto s = seat.mutable_unchecked<1>(), h = hand.mutable_unchecked<1>();
-    for (py::ssize_t i = 0; i < n; ++i) {
-      PythonBot& bot = *group[static_cast<std::size_t>(i)];
-      const EncodedQuestion& q = *bot.question_;
-      std::copy(q.observation.begin(), q.observation.end(), &o(i, 0));
-      std::copy(q.mask.begin(), q.mask.begin() + width, &m(i, 0));
-      c(i) = q.call;
-      lo(i) = q.min_raise_to;
-      hi(i) = q.max_raise_to;
-      p(i) = q.pot;
-      t(i) = std::stoll(bot.tournament_);
-      s(i) = bot.seat_;
-      h(i) = q.hand;
-      bot.fault_.clear();
+    {
+      // The rows are written without the GIL: the arrays are this thread's
+      // alone until decide_batch gets them, and the encoding is most of a
+      // numpy batch's work, which another runner thread's Python may overlap.
+      const py::gil_scoped_release unlocked;
+      for (py::ssize_t i = 0; i < n; ++i) {
+        PythonBot& bot = *group[static_cast<std::size_t>(i)];
+        const Observation& asked = *bot.asked_;
+        encode_observation(asked, std::span<float, kObservationSize>(&o(i, 0), kObservationSize));
+        kind.actions.write_mask(asked, std::span<std::int8_t>(&m(i, 0), static_cast<std::size_t>(width)));
+        c(i) = asked.legal.call_amount;
+        lo(i) = asked.legal.min_raise_to;
+        hi(i) = asked.legal.max_raise_to;
+        p(i) = asked.pot;
+        t(i) = bot.tournament_index_;
+        s(i) = bot.seat_;
+        h(i) = bot.hand_;
+        bot.fault_.clear();
+      }
     }
     py::dict batch;
     batch["observation"] = observations;
@@ -195,14 +183,28 @@ class PythonBot final : public Strategy {
     }
   }
 
+  // The protocol's decide line of the question waiting: what the bot's
+  // Observation is parsed from when it first reads a field.
+  py::bytes decide_line() {
+    encode_decide(line_, tournament_, seat_, hand_, *asked_, DecisionTime{});
+    return {line_};
+  }
+
   static void answer_group(const BotKind& kind, const std::vector<PythonBot*>& group,
                            std::vector<ActionReply>& replies) {
     if (kind.numpy) {
       answer_numpy_group(kind, group);
       return;
     }
+    // line_of(i): question i's decide line, while this batch is answered
+    // (the tables wait meanwhile); answer_batch reads every observation
+    // that outlives the batch before it returns.
+    auto asking = std::make_shared<std::vector<PythonBot*>>(group);
+    const py::cpp_function line_of([asking](std::size_t index) -> py::bytes {
+      if (index >= asking->size()) throw py::index_error("this batch has been answered");
+      return (*asking)[index]->decide_line();
+    });
     py::list bots;
-    py::list lines;
     for (PythonBot* bot : group) {
       bot->fault_.clear();
       if (bot->instance_ == nullptr) {
@@ -216,12 +218,13 @@ class PythonBot final : public Strategy {
         }
       }
       bots.append(py::handle(bot->instance_));
-      lines.append(py::bytes(bot->line_));
     }
     py::tuple answered;
     try {
-      answered = hosting().attr("answer_batch")(kind.decide_batch, bots, lines);
+      answered = hosting().attr("answer_batch")(kind.decide_batch, bots, line_of);
+      asking->clear();
     } catch (py::error_already_set& error) {
+      asking->clear();
       const std::string trace = py::cast<std::string>(hosting().attr("format_exception")(error.value()));
       log_fault(kind.label, trace);
       for (PythonBot* bot : group) {
@@ -242,14 +245,15 @@ class PythonBot final : public Strategy {
   }
 
   std::shared_ptr<const BotKind> kind_;
+  std::int64_t tournament_index_;
   std::string tournament_;
   int seat_;
   int hand_ = 1;  // the tournament's hand number, as a process bot is told
   std::string start_;  // tournament_start, as the protocol sends it
-  std::string line_;   // the decide waiting for its answer
+  const Observation* asked_ = nullptr;  // the question waiting, as the paused table holds it
+  std::string line_;   // its decide line, once Python read it
   PyObject* instance_ = nullptr;  // the seat's Bot, made at its first question
   ActionReply reply_;
-  std::unique_ptr<EncodedQuestion> question_;  // numpy bots: the waiting question, encoded
   int index_ = -1;                              // numpy bots: the action index answered
   std::string fault_;  // why the last question has no answer; empty when it has one
 };
@@ -287,7 +291,7 @@ StrategyMaker PythonBotHost::bind(const HostedBotEntry& entry) const {
       kind->numpy = true;
       const py::object fractions = py::getattr(kind->cls, "raise_fractions", py::none());
       if (!fractions.is_none()) kind->actions = DiscreteActions(py::cast<std::vector<double>>(fractions));
-      if (kind->actions.size() > static_cast<int>(std::tuple_size_v<decltype(EncodedQuestion::mask)>)) {
+      if (kind->actions.size() > kMaxNumpyActions) {
         throw std::invalid_argument("raise_fractions: at most 13 fractions");
       }
     } else if (!format.is_none() && py::cast<std::string>(py::str(format)) != "observations") {

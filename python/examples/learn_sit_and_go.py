@@ -7,11 +7,13 @@ numpy alone, then measures it.
 Training: REINFORCE with a small two-layer policy (242 -> 32 -> 5, masked
 softmax) on sngsim.env.SitAndGoVectorEnv, 256 tables at once, rewarded by the
 chips each hand wins or loses (reward="chips", lower variance than the
-tournament's result), returns discounted per decision. Evaluation: the
-greedy policy plays fresh tournaments (another seed) with reward="icm", and
-the table prints the ROI of every label of the lineup with a 95% interval,
-from the same tournaments, as `sngsim run` reports ROI (prize in buy-ins
-less the buy-in, fees apart; capped tournaments by ICM).
+tournament's result), returns discounted per decision. A fixed number of
+updates, so the same command gives the same policy on any machine and
+thread count. Evaluation: the greedy policy plays as an in-process bot
+(batch_format = "numpy", docs/python.md) in `sngsim.run` of fresh
+tournaments (another seed) against the lineup it trained with, and the table
+is the run's own: each label's ROI with its 95% interval (prize in buy-ins
+less the buy-in, fees apart; docs/statistics.md).
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+import sngsim  # noqa: E402
 from sngsim.env import SitAndGoVectorEnv  # noqa: E402
+from sngsim_bot import Bot  # noqa: E402
 
 
 class Policy:
@@ -59,8 +63,13 @@ class Policy:
         return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1).astype(np.int32)
 
     def greedy(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        _, p = self.forward(x, mask)
-        return p.argmax(axis=1).astype(np.int32)
+        """The likeliest legal action of each row. In float64, so that a
+        row's choice does not hang on the rounding of a batch's float32
+        matrix product (sngsim.run batches vary with threads and timing)."""
+        w = {k: v.astype(np.float64) for k, v in self.params.items()}
+        h = np.tanh(x.astype(np.float64) @ w["w1"] + w["b1"])
+        logits = np.where(mask > 0, h @ w["w2"] + w["b2"], -np.inf)
+        return logits.argmax(axis=1).astype(np.int32)
 
     def update(self, x, mask, actions, advantages, lr: float, entropy: float) -> None:
         h, p = self.forward(x, mask)
@@ -95,9 +104,8 @@ def train(args, table_kwargs) -> Policy:
     obs, _ = venv.reset(seed=args.seed)
     policy = Policy(obs["observation"].shape[1], args.hidden, obs["action_mask"].shape[1], rng)
     start = time.monotonic()
-    iteration = 0
     finished = 0
-    while time.monotonic() - start < args.minutes * 60:
+    for iteration in range(1, args.iterations + 1):
         xs, masks, actions, rewards, dones = [], [], [], [], []
         for _ in range(args.horizon):
             x, m = obs["observation"].copy(), obs["action_mask"].copy()
@@ -120,40 +128,45 @@ def train(args, table_kwargs) -> Policy:
             np.concatenate(xs), np.concatenate(masks), np.concatenate(actions), adv.astype(np.float32),
             args.lr, args.entropy,
         )
-        iteration += 1
         if iteration % 50 == 0:
-            print(f"  iteration {iteration}: {finished} tournaments, {time.monotonic() - start:.0f} s", flush=True)
-    print(f"trained {iteration} iterations ({iteration * args.horizon * args.tables:,} decisions, "
+            print(f"  iteration {iteration}: {finished:,} tournaments, {time.monotonic() - start:.0f} s", flush=True)
+    print(f"trained {args.iterations} iterations ({args.iterations * args.horizon * args.tables:,} decisions, "
           f"{finished:,} tournaments) in {time.monotonic() - start:.0f} s")
     return policy
 
 
-def evaluate(policy: Policy, args, table_kwargs) -> dict[str, list[float]]:
-    venv = SitAndGoVectorEnv(
-        args.tables, reward="icm", threads=args.threads, copy=False, play_out=True, **table_kwargs
-    )
-    obs, _ = venv.reset(seed=args.seed + 1_000_003)
-    roi: dict[str, list[float]] = {}
-    done = 0
-    while done < args.eval_tournaments:
-        obs, _, terminated, _, infos = venv.step(policy.greedy(obs["observation"], obs["action_mask"]))
-        for t in np.flatnonzero(terminated):
-            if done >= args.eval_tournaments:
-                break
-            record = infos["record"][t]
-            # One entry per label and tournament: the mean of its seats.
-            by_label: dict[str, list[float]] = {}
-            for label, r in zip(record["labels"], record["roi"]):
-                by_label.setdefault(label, []).append(r)
-            for label, values in by_label.items():
-                roi.setdefault(label, []).append(float(np.mean(values)))
-            done += 1
-    return roi
+def policy_bot(policy: Policy) -> type[Bot]:
+    """The greedy policy as an in-process bot asked whole batches of arrays."""
+
+    class PolicyBot(Bot):
+        batch_format = "numpy"
+
+        @classmethod
+        def decide_batch(cls, batch):  # type: ignore[override]
+            return policy.greedy(batch["observation"], batch["action_mask"])
+
+    return PolicyBot
+
+
+def evaluate(policy: Policy, args, table_kwargs) -> sngsim.Results:
+    """sngsim.run of the training table: the learner's seat is the policy,
+    the others the opponents in the order the environment seats them
+    (docs/environment.md: they fill the seats the learner leaves, repeated)."""
+    players = table_kwargs["players"]
+    opponents = [{"strategy": o} for o in args.opponents]
+    lineup = [{"strategy": "policy", "label": "policy"}] + [opponents[i % len(opponents)] for i in range(players - 1)]
+    config = {
+        "name": "learn-sit-and-go",
+        "table": {"players": players, "stack": table_kwargs["stack"], "blinds": table_kwargs["blinds"]},
+        "lineup": lineup,
+    }
+    return sngsim.run(config, tournaments=args.eval_tournaments, seed=args.seed + 1_000_003, threads=args.threads,
+                      bots={"policy": policy_bot(policy)}, progress=False)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--minutes", type=float, default=3.0, help="training time")
+    parser.add_argument("--iterations", type=int, default=100, help="policy updates (of tables x horizon decisions)")
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--horizon", type=int, default=32, help="decisions per table per update")
@@ -167,18 +180,17 @@ def main() -> None:
     args = parser.parse_args()
     table_kwargs = dict(players=6, stack=1000, blinds="normal", opponents=args.opponents)
 
-    print(f"training against {', '.join(args.opponents)} for {args.minutes} min, "
+    print(f"training against {', '.join(args.opponents)}: {args.iterations} iterations, "
           f"{args.tables} tables, {args.threads} threads")
     policy = train(args, table_kwargs)
     start = time.monotonic()
-    roi = evaluate(policy, args, table_kwargs)
-    print(f"evaluated {args.eval_tournaments:,} tournaments (seed {args.seed + 1_000_003}) "
+    results = evaluate(policy, args, table_kwargs)
+    print(f"sngsim.run: {args.eval_tournaments:,} tournaments (seed {args.seed + 1_000_003}), the policy in process, "
           f"in {time.monotonic() - start:.0f} s")
     print(f"{'label':<18}{'entries':>9}{'ROI%':>9}  95% CI")
-    for label, values in sorted(roi.items(), key=lambda kv: -np.mean(kv[1])):
-        v = np.asarray(values) * 100
-        half = 1.96 * v.std(ddof=1) / math.sqrt(len(v))
-        print(f"{label:<18}{len(v):>9}{v.mean():>+9.1f}  [{v.mean() - half:+.1f}, {v.mean() + half:+.1f}]")
+    for player in sorted(results.cells[0].players, key=lambda p: -(p.roi or 0.0)):
+        lo, hi = player.roi_ci95.lo, player.roi_ci95.hi
+        print(f"{player.label:<18}{player.entries:>9}{100 * player.roi:>+9.1f}  [{100 * lo:+.1f}, {100 * hi:+.1f}]")
 
 
 if __name__ == "__main__":

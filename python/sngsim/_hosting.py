@@ -1,10 +1,10 @@
 """The Python half of in-process bots (python/bindings/python_bots.cpp).
 
-The C++ runner asks a seat's question as the protocol's decide line
-(docs/bot-protocol.md) and calls answer_batch() with every question of a
-bot class waiting on its thread. The kit's Observation is parsed from the
-line only when the bot first reads an attribute, so a bot that does not
-look (an always-call bot) costs no parsing. Replies go back as protocol 2's
+The C++ runner calls answer_batch() with every question of a bot class
+waiting on its thread. The kit's Observation is parsed from the
+protocol's decide line (docs/bot-protocol.md), which the C++ side writes
+only when the bot first reads an attribute, so a bot that does not look
+(an always-call bot) costs no encoding and no parsing. Replies go back as protocol 2's
 actions line, which the C++ side judges exactly as a process bot's.
 """
 
@@ -22,20 +22,22 @@ _CALL_BODY = b'{"action":"call"}'
 
 
 class LazyObservation(Observation):
-    """An Observation parsed on first use from its decide line."""
+    """An Observation parsed on first use from its decide line, which the
+    C++ side writes only then: `line_of(index)` while the batch is answered."""
 
-    __slots__ = ("_line",)
+    __slots__ = ("_line_of", "_index")
 
-    def __init__(self, line: bytes, bot: Any):  # noqa: D107 - parsing waits for the first read
-        self._line = line
+    def __init__(self, line_of: Any, index: int, bot: Any):  # noqa: D107 - parsing waits for the first read
+        self._line_of = line_of
+        self._index = index
         self.bot = bot
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a slot not set yet: parse everything once.
-        if name == "_line":
+        if name in LazyObservation.__slots__:
             raise AttributeError(name)
         bot = self.bot
-        Observation.__init__(self, json.loads(self._line))
+        Observation.__init__(self, json.loads(self._line_of(self._index)))
         self.bot = bot
         return object.__getattribute__(self, name)
 
@@ -86,22 +88,43 @@ def format_exception(error: BaseException) -> str:
     return "".join(traceback.format_exception(type(error), error, error.__traceback__))
 
 
-def answer_batch(decide_batch: Any, bots: list[Any], lines: list[bytes]) -> tuple[bytes, list[Any]]:
+def answer_batch(decide_batch: Any, bots: list[Any], line_of: Any) -> tuple[bytes, list[Any]]:
     """The actions line for the questions, and (index, reason, traceback)
     of each decide() that raised: that decision is a fault."""
-    observations = [LazyObservation(line, bot) for line, bot in zip(lines, bots)]
-    failures: list[Any] = []
-    if decide_batch is not None:
-        actions = decide_batch(observations)
-        if len(actions) != len(observations):
-            raise ValueError(f"decide_batch returned {len(actions)} actions for {len(observations)} observations")
-        bodies = [action.body() for action in actions]
-    else:
-        bodies = []
-        for index, obs in enumerate(observations):
-            try:
-                bodies.append(obs.bot.decide(obs).body())
-            except Exception as error:  # the bot's own bug: a fault of this decision
-                failures.append((index, f"decide raised {type(error).__name__}: {error}", format_exception(error)))
-                bodies.append(_CALL_BODY)
-    return b'{"type":"actions","actions":[' + b",".join(bodies) + b"]}", failures
+    observations = [LazyObservation(line_of, index, bot) for index, bot in enumerate(bots)]
+    try:
+        if decide_batch is not None:
+            actions = decide_batch(observations)
+            if len(actions) != len(observations):
+                raise ValueError(f"decide_batch returned {len(actions)} actions for {len(observations)} observations")
+            bodies = [action.body() for action in actions]
+            failures: list[Any] = []
+        else:
+            bodies, failures = _decide_each(observations)
+        return b'{"type":"actions","actions":[' + b",".join(bodies) + b"]}", failures
+    finally:
+        _parse_the_kept(observations)
+
+
+def _decide_each(observations: list[LazyObservation]) -> tuple[list[bytes], list[Any]]:
+    bodies = []
+    failures = []
+    for index, obs in enumerate(observations):
+        try:
+            bodies.append(obs.bot.decide(obs).body())
+        except Exception as error:  # the bot's own bug: a fault of this decision
+            failures.append((index, f"decide raised {type(error).__name__}: {error}", format_exception(error)))
+            bodies.append(_CALL_BODY)
+    return bodies, failures
+
+
+def _parse_the_kept(observations: list[LazyObservation]) -> None:
+    """Parses, while the tables still wait, each observation the bot kept
+    (referenced from anywhere but the list), or all when it kept the list:
+    after the batch the C++ side cannot write their lines any more. CPython's
+    reference counts say what is kept; the counts below are answer_batch's
+    own references and getrefcount's argument."""
+    kept_list = sys.getrefcount(observations) > 3  # answer_batch's name, this parameter, the argument
+    for obs in observations:
+        if kept_list or sys.getrefcount(obs) > 3:  # the list, `obs`, the argument
+            obs.raw  # noqa: B018 - parses

@@ -47,30 +47,36 @@ sngsim::SitAndGoSpec make_spec(const std::string& config_text, int learners, std
   return spec;
 }
 
-py::dict record_of(const SitAndGoTables& tables, int t) {
+// The labels of the tables' seats, as Python strings made once.
+py::list label_strings(const SitAndGoTables& tables) {
+  py::list labels;
+  for (const std::string& label : sngsim::cell_labels(tables.cell())) labels.append(py::str(label));
+  return labels;
+}
+
+// A list of `count` items made by item(i): filled in place, without appends.
+template <typename Item>
+py::list list_of(int count, Item&& item) {
+  py::list list(count);
+  for (int i = 0; i < count; ++i) PyList_SET_ITEM(list.ptr(), i, item(static_cast<std::size_t>(i)).release().ptr());
+  return list;
+}
+
+py::dict record_of(const SitAndGoTables& tables, int t, const py::list& label_names) {
   const SitAndGoTables::Finished& finished = tables.finished(t);
   const sngsim::TournamentRecord& record = finished.record;
-  const std::vector<std::string> label_names = sngsim::cell_labels(tables.cell());
-  py::list places, final_chips, labels, roi, learner_seats;
-  for (int seat = 0; seat < record.seats; ++seat) {
-    const auto s = static_cast<std::size_t>(seat);
-    if (record.placement[s].is_set()) {
-      places.append(record.placement[s].twice_mean() / 2.0);
-    } else {
-      places.append(py::none());  // still playing when the environment stopped
-    }
-    final_chips.append(record.final_chips[s]);
-    labels.append(label_names[static_cast<std::size_t>(record.label[s])]);
-    roi.append(finished.roi[s]);
-  }
-  for (int l = 0; l < tables.learners(); ++l) learner_seats.append(finished.learner_seat[static_cast<std::size_t>(l)]);
   py::dict out;
   out["tournament"] = finished.index;
-  out["places"] = places;
-  out["final_chips"] = final_chips;
-  out["labels"] = labels;
-  out["roi"] = roi;
-  out["learner_seats"] = learner_seats;
+  out["places"] = list_of(record.seats, [&](std::size_t s) -> py::object {
+    if (!record.placement[s].is_set()) return py::none();  // still playing when the environment stopped
+    return py::float_(record.placement[s].twice_mean() / 2.0);
+  });
+  out["final_chips"] = list_of(record.seats, [&](std::size_t s) { return py::int_(record.final_chips[s]); });
+  out["labels"] = list_of(record.seats, [&](std::size_t s) {
+    return py::reinterpret_borrow<py::object>(label_names[static_cast<std::size_t>(record.label[s])]);
+  });
+  out["roi"] = list_of(record.seats, [&](std::size_t s) { return py::float_(finished.roi[s]); });
+  out["learner_seats"] = list_of(tables.learners(), [&](std::size_t l) { return py::int_(finished.learner_seat[l]); });
   out["hands"] = record.hands;
   out["capped"] = record.capped;
   out["complete"] = finished.complete;
@@ -143,9 +149,21 @@ PYBIND11_MODULE(_env, m) {
           },
           py::arg("table"), py::arg("action"), py::arg("observations"), py::arg("masks"), py::arg("rewards"))
       .def("take_reward", &SitAndGoTables::take_reward, py::arg("table"), py::arg("learner"))
-      .def("record", &record_of, py::arg("table"),
-           "The last tournament the table finished: places, final chips and labels by seat, learner seats, hands, "
-           "capped")
+      .def(
+          "record", [](const SitAndGoTables& self, int t) { return record_of(self, t, label_strings(self)); },
+          py::arg("table"),
+          "The last tournament the table finished: places, final chips and labels by seat, learner seats, hands, "
+          "capped")
+      .def(
+          "records",
+          [](const SitAndGoTables& self, const CArray<std::int64_t>& tables) {
+            const py::list labels = label_strings(self);
+            const auto t = tables.unchecked<1>();
+            return list_of(static_cast<int>(t.shape(0)), [&](std::size_t i) {
+              return record_of(self, static_cast<int>(t(static_cast<py::ssize_t>(i))), labels);
+            });
+          },
+          py::arg("tables"), "record() of each of these tables, in one call")
       .def("tournament_index", &SitAndGoTables::tournament_index, py::arg("table"))
       .def(
           "step_all",

@@ -75,3 +75,39 @@ class NumpyFoldBot(Bot):
     @classmethod
     def decide_batch(cls, batch):
         return np.zeros(len(batch["seat"]), dtype=np.int64)
+
+
+class ReadingCallBot(Bot):
+    """Calls, noting what it saw as it decides."""
+
+    seen: list[tuple] = []
+
+    def decide(self, obs):
+        ReadingCallBot.seen.append(seen_in(obs))
+        return Action.call()
+
+
+class KeepingCallBot(Bot):
+    """Calls, keeping every observation unread, to read after the run."""
+
+    kept: list = []
+
+    def decide(self, obs):
+        KeepingCallBot.kept.append(obs)
+        return Action.call()
+
+
+class KeepingBatchBot(Bot):
+    """Calls from decide_batch, keeping its lists of observations unread."""
+
+    kept: list = []
+
+    @classmethod
+    def decide_batch(cls, observations):
+        cls.kept.append(observations)
+        return [Action.call()] * len(observations)
+
+
+def seen_in(obs) -> tuple:
+    return (obs.tournament, obs.seat, obs.hand, obs.street, tuple(obs.hole), tuple(obs.stacks), obs.pot,
+            len(obs.history))

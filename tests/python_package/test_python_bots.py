@@ -128,3 +128,20 @@ def test_an_illegal_numpy_index_is_a_fault(tmp_path: Path) -> None:
     results = sngsim.run(config, bots={"folder": bots_for_tests.NumpyFoldBot}, progress=False, out=tmp_path / "o")
     player = results.cells[0].player("folder")
     assert player.faults > 0 and player.faults_by_reason == {"illegal": player.faults}
+
+
+def test_observations_kept_past_their_decision_read_as_when_asked(tmp_path: Path) -> None:
+    # The decide line is written when the bot first reads a field, while the
+    # table waits; an observation kept unread is read before it goes on.
+    config = lineup_config(tmp_path, "{strategy: mine, count: 3}", tournaments=40)
+    config.write_text(config.read_text().replace("  - strategy: random\n", "").replace("  - strategy: tag\n", ""))
+    bots = bots_for_tests
+    bots.ReadingCallBot.seen.clear()
+    bots.KeepingCallBot.kept.clear()
+    bots.KeepingBatchBot.kept.clear()
+    for bot in (bots.ReadingCallBot, bots.KeepingCallBot, bots.KeepingBatchBot):
+        sngsim.run(config, bots={"mine": bot}, threads=2, progress=False, out=tmp_path / bot.__name__)
+    read_late = sorted(bots.seen_in(obs) for obs in bots.KeepingCallBot.kept)
+    read_late_in_batches = sorted(bots.seen_in(obs) for batch in bots.KeepingBatchBot.kept for obs in batch)
+    assert len(read_late) > 1000
+    assert read_late == sorted(bots.ReadingCallBot.seen) == read_late_in_batches

@@ -68,6 +68,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
         text = table_config(players, stack, blinds, opponents, payouts, config)
         self._tables = _env.Tables(text, 1, learners, list(raise_fractions), reward, play_out)
         self.possible_agents = [f"player_{k}" for k in range(learners)]
+        self._index_of = {agent: k for k, agent in enumerate(self.possible_agents)}
         self._actions = self._tables.num_actions
         observation_space = spaces.Dict(
             {
@@ -115,7 +116,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming
         self._after_reset()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        k = self.possible_agents.index(agent)
+        k = self._index_of[agent]
         return {"observation": self._observations[k].copy(), "action_mask": self._masks[k].copy()}
 
     def step(self, action: int | None) -> None:

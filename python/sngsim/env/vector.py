@@ -107,8 +107,9 @@ class SitAndGoVectorEnv(_Base):  # type: ignore[misc, valid-type]
             # The finished tournaments' records (every seat's place, final
             # chips and label) are kept by the tables until their next end.
             records = np.empty(self.num_envs, object)
-            for t in np.flatnonzero(terminated):
-                records[t] = self._tables.record(int(t))
+            ended = np.flatnonzero(terminated)
+            for t, record in zip(ended.tolist(), self._tables.records(ended)):
+                records[t] = record
             infos = {"place": self._places / 2.0, "_place": terminated, "record": records, "_record": terminated}
         rewards = self._rewards.astype(np.float64)
         return self._observations(), rewards, terminated, self._truncated.copy(), infos
