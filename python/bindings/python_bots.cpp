@@ -2,6 +2,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <chrono>
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -82,6 +83,7 @@ class PythonBot final : public Strategy {
   }
 
   bool decides_outside() const override { return true; }
+  std::int64_t last_decision_ns() const override { return last_decision_ns_; }
 
   void ask(const Observation& observation) override {
     // Encoded when the batch is answered (numpy bots, straight into its
@@ -190,8 +192,21 @@ class PythonBot final : public Strategy {
     return {line_};
   }
 
+  // Answers one class's questions and times them for the decision-time
+  // statistics: the call's wall time shared evenly by its questions, the
+  // rule protocol 2's clock charges a batch by (docs/bot-protocol.md).
   static void answer_group(const BotKind& kind, const std::vector<PythonBot*>& group,
                            std::vector<ActionReply>& replies) {
+    const auto started = std::chrono::steady_clock::now();
+    ask_python(kind, group, replies);
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started).count();
+    const auto share = static_cast<std::int64_t>(elapsed) / static_cast<std::int64_t>(group.size());
+    for (PythonBot* bot : group) bot->last_decision_ns_ = share;
+  }
+
+  static void ask_python(const BotKind& kind, const std::vector<PythonBot*>& group,
+                         std::vector<ActionReply>& replies) {
     if (kind.numpy) {
       answer_numpy_group(kind, group);
       return;
@@ -255,6 +270,7 @@ class PythonBot final : public Strategy {
   PyObject* instance_ = nullptr;  // the seat's Bot, made at its first question
   ActionReply reply_;
   int index_ = -1;                              // numpy bots: the action index answered
+  std::int64_t last_decision_ns_ = -1;          // this question's share of its batch's call
   std::string fault_;  // why the last question has no answer; empty when it has one
 };
 

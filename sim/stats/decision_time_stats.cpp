@@ -1,7 +1,8 @@
 // Where the time goes (issue 35, item 4; collector "decision_times"): per
 // label, the decisions its seats were asked for and how long they took, as
 // the strategy measured them (Strategy::last_decision_ns: a process bot
-// times its request written to its reply read). Built-in strategies do not
+// times its request written to its reply read, an in-process Python bot its
+// share of its batch's call). Built-in strategies do not
 // measure: their decisions are counted as not measured, since timing them
 // would cost more than many of the decisions (docs/statistics.md, "Decision
 // times").
@@ -178,9 +179,9 @@ class DecisionTimeStats final : public CollectorOf<DecisionTimeStats> {
 
 CollectorInfo decision_time_stats_info() {
   return {"decision_times",
-          "per label: decisions, how many were timed, mean, p50 and p99 time and the total (process bots)",
+          "per label: decisions, how many were timed, mean, p50 and p99 time and the total (process and Python bots)",
           {{"decisions", "integer", false, "decisions", "decisions the label's seats were asked for"},
-           {"timed", "integer", false, "decisions", "of which the strategy measured the time (process bots)"},
+           {"timed", "integer", false, "decisions", "of which the strategy measured the time (process and Python bots)"},
            {"mean_ms", "number", true, "milliseconds", "mean time of a timed decision"},
            {"p50_ms", "number", true, "milliseconds", "median, the upper edge of its histogram bucket (+12.5% at most)"},
            {"p99_ms", "number", true, "milliseconds", "99th percentile, as p50_ms"},
@@ -188,7 +189,7 @@ CollectorInfo decision_time_stats_info() {
           false,
           [](const Cell& cell) {
             for (const Entrant& entrant : cell.entrants) {
-              if (entrant.process != nullptr) return true;
+              if (entrant.process != nullptr || entrant.hosted) return true;
             }
             return false;
           },
