@@ -62,6 +62,7 @@ struct RunCommandOptions {
   double checkpoint_every = 5.0;
   std::string shard;                              // "K/N": play only that part of every cell
   std::string baseline;                           // compare.baseline for this run's console and paired.csv
+  bool style = false;                             // style_stats: true in every cell
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -84,6 +85,7 @@ std::vector<std::string> overrides_of(const RunCommandOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   if (options.tournaments) overrides.push_back("tournaments=" + std::to_string(*options.tournaments));
   if (options.seed) overrides.push_back("seed=" + std::to_string(*options.seed));
+  if (options.style) overrides.push_back("style_stats=true");
   return overrides;
 }
 
@@ -249,6 +251,10 @@ void add_run_command(CLI::App& app) {
                       "Compare every other label with this one on the console and in paired.csv (ROI, mean\n"
                       "place and win rate differences with 95% intervals and a verdict), as compare.baseline\n"
                       "in the config; it changes no statistic and not the config hash");
+  command->add_flag("--style", options->style,
+                    "Also count each label's playing style (VPIP, PFR, 3-bet, steal, c-bet, aggression,\n"
+                    "showdown) with 95% intervals: a second console table, style.csv, summary.json's style;\n"
+                    "as style_stats: true in the config");
   command->add_flag("--report", options->report,
                     "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
   command->callback([options] { run(*options); });

@@ -793,6 +793,32 @@ def players_table(cell):
     return "".join(rows)
 
 
+def style_table(cell):
+    """summary.json's style rows (run --style) as one row per statistic and a
+    column per label: percent with its 95% interval, or the aggression
+    factor (bets and raises per call) with its."""
+    rows = cell.get("style") or []
+    labels = [label for label in cell.get("labels", []) if any(r["label"] == label for r in rows)]
+    statistics = list(dict.fromkeys(r["statistic"] for r in rows))
+    by_key = {(r["label"], r["statistic"]): r for r in rows}
+    parts = ["<h4>Playing style</h4><p class=\"note\">Percent of opportunities (aggression factor: bets and raises "
+             "per call) with 95% intervals clustered by tournament; definitions in "
+             "<code>docs/statistics.md</code> (Playing style), counts in style.csv.</p><table><thead><tr><th>statistic</th>"]
+    parts += [f"<th>{esc(label)}</th>" for label in labels]
+    parts.append("</tr></thead><tbody>")
+    for statistic in statistics:
+        ratio = statistic.startswith("aggression_factor")
+        parts.append(f"<tr><td>{esc(statistic)}</td>")
+        for label in labels:
+            r = by_key.get((label, statistic), {})
+            value = fmt(r.get("value"), 2) if ratio else fmt_pct(r.get("value"))
+            interval = fmt_interval(r.get("ci95"), 2) if ratio else fmt_interval(r.get("ci95"), pct=True)
+            parts.append(f"<td>{value} {interval}</td>")
+        parts.append("</tr>")
+    parts.append("</tbody></table>")
+    return "".join(parts)
+
+
 def cell_facts(cell):
     hands = cell["hands"]
     payouts = cell.get("payouts") or {}
@@ -932,6 +958,8 @@ def build_page(summary, config_text, figure_dir, groups, detailed, group_files, 
         cells_parts.append(f"<h3 id=\"cell-{i}\">{esc(cell_name(cell, i, name))}</h3>")
         cells_parts.append(cell_facts(cell))
         cells_parts.append(players_table(cell))
+        if cell.get("style"):
+            cells_parts.append(style_table(cell))
         for name_, alt in cell_files.get(i, []):
             cells_parts.append(img_tag(figure_dir, name_, [i], f"{alt}, {cell_name(cell, i, name)}"))
     parts += cells_parts + length_parts if cells_first else length_parts + cells_parts

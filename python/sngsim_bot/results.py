@@ -8,6 +8,8 @@ pandas is installed.
         for player in cell.players:
             print(cell.index, player.label, player.mean_place, player.win_rate, player.faults)
     mine = run.cells[0].paired("my-bot", "tag")   # my-bot less tag, paired
+    vpip = run.cells[0].player("my-bot").style["vpip"]  # run --style only
+    print(vpip.value, vpip.ci95, vpip.acts, vpip.opportunities)
     print(mine.roi.estimate, mine.roi.ci95, mine.roi.adjusted_ci95, mine.verdict)
     frame = run.players_frame()     # needs pandas
 """
@@ -90,6 +92,20 @@ class Paired:
         return "unknown"
 
 
+@dataclass(frozen=True)
+class StyleStat:
+    """One playing-style statistic of a label (`run --style`; definitions in
+    docs/statistics.md, "Playing style"): `value` is acts / opportunities (a
+    fraction; for aggression_factor_* bets and raises per call), `ci95` its
+    95% interval with units as clusters."""
+
+    value: float | None
+    ci95: Interval | None
+    acts: int
+    opportunities: int
+    units: int
+
+
 @dataclass
 class Player:
     label: str
@@ -109,6 +125,8 @@ class Player:
     roi_ci95: Interval | None = None
     # adjust_luck only: per metric (mean_place, win_rate, itm_rate, roi).
     luck_adjusted: dict[str, Adjusted] = field(default_factory=dict)
+    # style_stats only: by statistic name (vpip, pfr, three_bet, ...).
+    style: dict[str, StyleStat] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
@@ -194,6 +212,12 @@ def parse(summary: dict[str, Any]) -> Results:
     cells = []
     for cell in summary["cells"]:
         players = [_player(label, cell["players"][label]) for label in cell.get("labels", cell["players"])]
+        for row in cell.get("style", []):
+            for player in players:
+                if player.label == row["label"]:
+                    player.style[row["statistic"]] = StyleStat(
+                        value=row["value"], ci95=_interval(row["ci95"]), acts=row["acts"],
+                        opportunities=row["opportunities"], units=row["units"])
         cells.append(Cell(index=cell["index"], format=cell.get("format", "sit-and-go"), params=cell.get("params", {}),
                           tournaments=cell["tournaments"], players=players, raw=cell))
     return Results(name=summary["name"], seed=summary["seed"], tournaments_done=summary.get("tournaments_done", 0),

@@ -147,6 +147,8 @@ std::vector<ConfigKey> declare() {
            R"md(Also report luck-adjusted estimates, the outcomes less the luck of all-in run-outs (sit-and-go and shoot-out: `luck_adjusted` per label, `variance_reduction` per cell in summary.json; cash: the all-in adjusted `bb_per_100_adjusted` per player). Unbiased; see [statistics.md](statistics.md#luck-adjusted-estimates).)md"),
     choice("luck_board_terms", boolean_choices(), R"md(`false`)md",
            R"md(Sit-and-go with `adjust_luck: true`: the adjustment also removes the luck of the flop, turn and river dealt while the pot is still contested (board terms), at more cost. Unbiased; see [statistics.md](statistics.md#board-terms).)md"),
+    choice("style_stats", boolean_choices(), R"md(`false`)md",
+           R"md(Also count each label's playing style: VPIP, PFR, 3-bet, fold to 3-bet, steal, c-bet, fold to c-bet, aggression by street, went to and won at showdown, all-in preflop, each with its 95% interval (`style` per cell in summary.json, `style.csv`, a console table). Every format; `run --style` sets it. See [statistics.md](statistics.md#playing-style).)md"),
     choice("format", {"sit-and-go", "shootout", "cash"}, R"md(`sit-and-go`)md",
            R"md(What a cell plays. See [Formats](#formats).)md"),
     section("shootout"),

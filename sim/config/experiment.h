@@ -119,6 +119,9 @@ struct Cell {
   // takes the board cards dealt while pots are contested
   // (sim/formats/board_luck.h). Off, the results are the run-out terms'.
   bool luck_board_terms = false;
+  // `style_stats: true`: the statistics also count each label's playing
+  // style (collector "style", sim/stats/style_collector.h).
+  bool style_stats = false;
 
   // Seats the lineup fills: tables * players for a shootout, else players.
   int field_size() const { return format == Format::kShootout ? shootout.tables * rules.players : rules.players; }

@@ -1233,6 +1233,7 @@ Cell Reader::read_cell(const Node& root) const {
   }
   cell.adjust_luck = read_bool(root, "", "adjust_luck", false);
   cell.luck_board_terms = read_bool(root, "", "luck_board_terms", false);
+  cell.style_stats = read_bool(root, "", "style_stats", false);
   if (cell.luck_board_terms && (!cell.adjust_luck || cell.format != Format::kSitAndGo)) {
     fail(root.find_entry("luck_board_terms")->key_origin,
          "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");

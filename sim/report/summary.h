@@ -26,6 +26,7 @@
 #include "sim/stats/cell_stats.h"
 #include "sim/stats/collector_registry.h"
 #include "sim/stats/chi_square.h"
+#include "sim/stats/collector.h"
 #include "sim/stats/fault_examples.h"
 #include "sim/stats/intervals.h"
 #include "sim/stats/label_difference.h"

@@ -14,3 +14,4 @@ SNGSIM_COLLECTOR(paired_stats_info)      // "paired", sim/stats/paired_stats.h
 SNGSIM_COLLECTOR(fault_example_stats_info)  // "fault_examples", sim/stats/fault_example_stats.h
 SNGSIM_COLLECTOR(luck_stats_info)        // "luck", sim/stats/luck_stats.h
 SNGSIM_COLLECTOR(decision_time_stats_info)  // "decision_times", sim/stats/decision_time_stats.cpp
+SNGSIM_COLLECTOR(style_stats_info)  // "style", sim/stats/style_collector.h

@@ -50,6 +50,8 @@ RUNS = [
      or "a pair without roi_diff_adjusted"),
     ("luck-adjusted shoot-out", "shootout.yaml", ["-n", "20", "--set", "adjust_luck=true"],
      lambda s: all("variance_reduction" in cell for cell in s["cells"]) or "a cell without variance_reduction"),
+    ("playing style", "quickstart.yaml", ["-n", "20", "--style"],
+     lambda s: all(len(cell["style"]) == 18 * len(cell["labels"]) for cell in s["cells"]) or "a cell without style"),
     ("stop rule", "duplicate.yaml", ["-n", "300", "--set", STOP],
      lambda s: all(cell["stopped"] is not None for cell in s["cells"]) or "no cell was stopped by the rule"),
 ]
@@ -105,6 +107,8 @@ def documented_files(doc, problems):
             continue
         if row[1] == "always":
             files[name[0]] = None
+        elif row[1] == "with `style_stats` (`run --style`)":
+            files[name[0]] = "style"
         else:
             match = re.match(r"with (shoot-out|cash) cells$", row[1])
             if not match:
@@ -140,6 +144,8 @@ def check_folder(run, folder, doc, files, problems):
         summary = json.load(f)
     cells = summary["cells"]
     formats = {cell["format"] for cell in cells}
+    if any("style" in cell for cell in cells):
+        formats.add("style")  # not a format: what style_stats adds
     present = set(os.listdir(folder))
     for name, needs in files.items():
         wanted = needs is None or needs in formats
@@ -164,6 +170,7 @@ def check_folder(run, folder, doc, files, problems):
         "head_to_head.csv": sum(len(cell["head_to_head"]) for cell in cells),
         "shootout.csv": sum(len(cell["labels"]) for cell in cells if cell["format"] == "shootout"),
         "cash.csv": sum(len(cell["labels"]) for cell in cells if cell["format"] == "cash"),
+        "style.csv": sum(len(cell.get("style", [])) for cell in cells),
     }
     for name in sorted(n for n in present if n.endswith(".csv")):
         fixed = []
