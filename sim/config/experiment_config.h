@@ -4,26 +4,13 @@
 // matrix-expanded Experiment, or reports the first problem with its place in
 // the file. The schema is documented in docs/config-reference.md.
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "sim/config/config_error.h"
 #include "sim/config/experiment.h"
 
 namespace sngsim {
-
-// A problem in an experiment file. `line` and `column` are 1-based; both are 0
-// when no place in the file is to blame (a missing file, a --set override).
-// what() is "file:line:column: message", or "file: message" without a place.
-// `message` is one line.
-struct ConfigError : std::runtime_error {
-  ConfigError(std::string file_name, int line_number, int column_number, std::string text);
-
-  std::string file;
-  int line = 0;
-  int column = 0;
-  std::string message;  // what() without the location prefix
-};
 
 // Reads, validates and expands the experiment in `path`. Each override is
 // "dotted.key=value" (from --set): the key addresses mapping keys of the
