@@ -112,7 +112,7 @@ std::optional<std::string> BotConnection::try_start() {
   } else if (read == BotProcess::Read::kTooLong) {
     problem = "answered hello with a line longer than " + std::to_string(kMaxBotLineBytes) + " bytes";
   } else {
-    problem = hello_reply_problem(reply, protocol_, &decide_fields_);
+    problem = hello_reply_problem(reply, protocol_, &decide_fields_, &hand_over_fields_);
   }
   if (problem) {
     process_.reset();
@@ -240,8 +240,22 @@ int BotConnection::post(const std::string& decide_line, std::int64_t limit_us) {
   return static_cast<int>(posted_limit_us_.size()) - 1;
 }
 
+void BotConnection::send_posted() {
+  if (answered_ || batch_.has_value() || posted_limit_us_.empty()) return;
+  ensure_running();
+  if (protocol_ >= 2) {
+    posted_answers_.resize(posted_limit_us_.size());
+    send_batch();
+  }
+}
+
 void BotConnection::answer_posted() {
   if (answered_) return;
+  if (batch_.has_value()) {
+    answered_ = true;
+    receive_batch();
+    return;
+  }
   answered_ = true;
   const std::size_t count = posted_limit_us_.size();
   posted_answers_.resize(count);
@@ -254,7 +268,8 @@ void BotConnection::answer_posted() {
   while (next < count) {
     ensure_running();
     if (protocol_ >= 2) {
-      ask_batch(next);
+      send_batch(next);
+      if (batch_.has_value()) receive_batch();
       return;
     }
     line.assign(line_of(next));
@@ -266,7 +281,7 @@ void BotConnection::answer_posted() {
   }
 }
 
-void BotConnection::ask_batch(std::size_t from) {
+void BotConnection::send_batch(std::size_t from) {
   const std::size_t count = posted_limit_us_.size();
   // What stops a decide before it is written: a crash between decisions,
   // and lines nobody asked for (protocol 1's policy, decide by decide).
@@ -292,10 +307,18 @@ void BotConnection::ask_batch(std::size_t from) {
   queued_ += scratch_;
   const bool written = process_->write(queued_, deadline);
   queued_.clear();
-  BotProcess::Read read = written ? BotProcess::Read::kLine : BotProcess::Read::kClosed;
+  batch_ = BatchInFlight{from, written_at, deadline, written};
+}
+
+void BotConnection::receive_batch() {
+  const BatchInFlight sent = *batch_;
+  batch_.reset();
+  const std::size_t count = posted_limit_us_.size();
+  const std::size_t batch = count - sent.from;
+  BotProcess::Read read = sent.written ? BotProcess::Read::kLine : BotProcess::Read::kClosed;
   std::string& reply = batch_reply_;  // kept: the actions read view into it until the next round
-  while (written) {
-    read = process_->read_line(reply, deadline);
+  while (sent.written) {
+    read = process_->read_line(reply, sent.deadline);
     const bool a_line = read == BotProcess::Read::kLine || read == BotProcess::Read::kTooLong;
     if (a_line && owed_replies_ > 0) {
       --owed_replies_;
@@ -304,7 +327,7 @@ void BotConnection::ask_batch(std::size_t from) {
     break;
   }
   const std::int64_t charged_us =
-      std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - written_at).count() /
+      std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - sent.written_at).count() /
       static_cast<std::int64_t>(batch);
   Outcome outcome = Outcome::kReply;
   if (read == BotProcess::Read::kLine) {
@@ -320,7 +343,7 @@ void BotConnection::ask_batch(std::size_t from) {
     crashed();
     outcome = Outcome::kCrash;
   }
-  for (std::size_t i = from; i < count; ++i) {
+  for (std::size_t i = sent.from; i < count; ++i) {
     Answer& answer = posted_answers_[i];
     answer.outcome = outcome;
     answer.elapsed_us = charged_us;
@@ -330,7 +353,7 @@ void BotConnection::ask_batch(std::size_t from) {
     if (charged_us > posted_limit_us_[i]) {
       answer.outcome = Outcome::kTimeout;
     } else {
-      answer.action = std::move(batch_actions_[i - from]);
+      answer.action = std::move(batch_actions_[i - sent.from]);
     }
   }
 }

@@ -92,11 +92,20 @@ class BotConnection {
   bool has_posted() const { return !posted_limit_us_.empty() && !answered_; }
   // Asks every decide posted since the last round (see the policy above).
   void answer_posted();
+  // For a protocol-2 bot, answer_posted() in two halves: writes the batch
+  // now (nothing for a protocol-1 bot), and answer_posted() reads its
+  // reply. A thread with several bots writes every batch before it waits
+  // for the first reply, so the bots work at the same time and the thread
+  // sleeps once rather than once per bot. A batch's clock still runs from
+  // its write to its reply read.
+  void send_posted();
   const Answer& answer_of(int ticket) const { return posted_answers_[static_cast<std::size_t>(ticket)]; }
   // The protocol the running bot chose in its hello (1 or 2).
   int protocol() const { return protocol_; }
   // The decide fields it asked for in its hello (all unless it named some).
   DecideFields decide_fields() const { return decide_fields_; }
+  // The hand_over fields it asked for (none: send it no hand_over).
+  HandOverFields hand_over_fields() const { return hand_over_fields_; }
 
   // Says bye and closes the bot's input; finish_shutdown() waits for it
   // until `deadline` and kills it then. Two steps so that many bots end in
@@ -116,8 +125,18 @@ class BotConnection {
   void crashed();  // counts a crash in a row; throws BotSetupFailure at the limit
   [[noreturn]] void fail_setup(const std::string& why) const;
   BotClockPoint io_deadline() const;
-  // answer_posted() for a protocol-2 bot: the decides posted_[from..] in one batch.
-  void ask_batch(std::size_t from);
+  // answer_posted() for a protocol-2 bot: the decides posted_[from..] in
+  // one batch, written (faults before the write answered at once), then
+  // its reply read. A batch that faulted whole before its write leaves
+  // batch_ empty.
+  void send_batch(std::size_t from = 0);
+  void receive_batch();
+  struct BatchInFlight {
+    std::size_t from = 0;  // its first decide in posted_
+    BotClockPoint written_at;
+    BotClockPoint deadline;
+    bool written = false;  // false: the bot closed its input (a crash)
+  };
 
   std::shared_ptr<const ProcessBotSpec> spec_;
   std::string log_path_;
@@ -131,6 +150,7 @@ class BotConnection {
   bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide
   int protocol_ = 1;
   DecideFields decide_fields_ = kAllDecideFields;
+  HandOverFields hand_over_fields_ = kAllHandOverFields;
   // Posted decides: their lines (concatenated), where each starts, limits, answers.
   std::string posted_;
   std::vector<std::size_t> posted_start_;
@@ -139,6 +159,7 @@ class BotConnection {
   std::vector<ActionReply> batch_actions_;  // a batch's reply, split
   std::string batch_reply_;                 // the line they view, kept until the next batch
   bool answered_ = false;  // posted_ has been answered; the next post starts afresh
+  std::optional<BatchInFlight> batch_;  // written by send_posted(), not yet read
 };
 
 // The last `lines` lines of a log file, for messages, each shown after

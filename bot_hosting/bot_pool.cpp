@@ -116,6 +116,8 @@ void answer_waiting_decisions() {
       if (std::get<1>(key) == self && connection->has_posted()) waiting.push_back(connection.get());
     }
   }
+  // Every batch written before the first reply is waited for: the bots work at once.
+  for (BotConnection* connection : waiting) connection->send_posted();
   for (BotConnection* connection : waiting) connection->answer_posted();
 }
 

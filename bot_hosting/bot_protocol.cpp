@@ -15,8 +15,8 @@ namespace sngsim {
 
 namespace {
 
-constexpr std::array<const char*, 5> kStreetNames = {"preflop", "flop", "turn", "river", "showdown"};
-constexpr std::array<const char*, 12> kEventNames = {"ante", "blind", "deal_hole", "deal_board", "fold", "check",
+constexpr std::array<std::string_view, 5> kStreetNames = {"preflop", "flop", "turn", "river", "showdown"};
+constexpr std::array<std::string_view, 12> kEventNames = {"ante", "blind", "deal_hole", "deal_board", "fold", "check",
                                                      "call", "raise", "show", "muck", "uncalled", "win"};
 
 // Appends JSON text to a string; keys and fixed words are written as given.
@@ -36,6 +36,11 @@ class JsonLine {
   }
   void number(std::int64_t value) {
     comma();
+    append_number(value);
+  }
+  // Text and numbers inside a value raw() began: no comma before them.
+  void append(std::string_view text) { out_.append(text); }
+  void append_number(std::int64_t value) {
     char digits[24];
     const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
     out_.append(digits, end);
@@ -111,12 +116,15 @@ void events(JsonLine& json, std::span<const Event> history) {
   json.key("history");
   json.open('[');
   for (const Event& event : history) {
-    json.open('{');
-    json.key("type");
-    json.word(kEventNames[static_cast<std::size_t>(event.type)]);
-    json.put("player", event.player);
-    json.key("street");
-    json.word(kStreetNames[static_cast<std::size_t>(event.street)]);
+    // The fixed words of an event in as few appends as they allow: a
+    // hand_over is mostly events, and it is most of what a seat is sent.
+    json.raw("{\"type\":\"");
+    json.append(kEventNames[static_cast<std::size_t>(event.type)]);
+    json.append("\",\"player\":");
+    json.append_number(event.player);
+    json.append(",\"street\":\"");
+    json.append(kStreetNames[static_cast<std::size_t>(event.street)]);
+    json.append("\"");
     if (event.amount != 0) {
       json.put("amount", event.amount);
     }
@@ -232,14 +240,15 @@ void encode_decide(std::string& out, std::string_view tournament, int seat, int 
 
 void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand,
                       std::span<const Event> history, std::span<const Chips> stacks,
-                      std::span<const std::int8_t> seats) {
+                      std::span<const std::int8_t> seats, HandOverFields fields) {
   JsonLine json(out);
   table_header(json, "hand_over", tournament, seat);
-  json.put("hand", hand);
+  const auto wanted = [fields](HandOverField field) { return (fields >> static_cast<int>(field) & 1u) != 0; };
+  if (wanted(HandOverField::kHand)) json.put("hand", hand);
   const int n = static_cast<int>(stacks.size());
-  array(json, "seats", n, seats, [&](std::int8_t s) { json.number(s); });
-  array(json, "stacks", n, stacks, [&](Chips c) { json.number(c); });
-  events(json, history);
+  if (wanted(HandOverField::kSeats)) array(json, "seats", n, seats, [&](std::int8_t s) { json.number(s); });
+  if (wanted(HandOverField::kStacks)) array(json, "stacks", n, stacks, [&](Chips c) { json.number(c); });
+  if (wanted(HandOverField::kHistory)) events(json, history);
   json.close('}');
   json.end_line();
 }
@@ -297,7 +306,33 @@ std::string escaped_reply(std::string_view reply) {
   return shown;
 }
 
-std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol, DecideFields* fields) {
+namespace {
+
+// The bits of the names in a hello's list `key` (all of them without the
+// key; names not in `names` are left out), or why the list is no list of names.
+template <std::size_t N>
+std::optional<std::string> named_fields(const nlohmann::json& reply, const char* key,
+                                        const std::array<std::string_view, N>& names, std::uint32_t& bits,
+                                        const std::string& shown) {
+  bits = (1u << N) - 1;
+  const auto list = reply.find(key);
+  if (list == reply.end()) return std::nullopt;
+  const std::string problem = std::string("answered hello with \"") + key + "\" that is not a list of names: " + shown;
+  if (!list->is_array()) return problem;
+  bits = 0;
+  for (const nlohmann::json& name : *list) {
+    if (!name.is_string()) return problem;
+    for (std::size_t f = 0; f < N; ++f) {
+      if (names[f] == name.get_ref<const std::string&>()) bits |= 1u << f;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol, DecideFields* fields,
+                                               HandOverFields* hand_over_fields) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   const std::string shown = escaped_reply(line);
   if (reply.is_discarded() || !reply.is_object()) return "answered hello with a line that is not a JSON object: " + shown;
@@ -311,18 +346,14 @@ std::optional<std::string> hello_reply_problem(std::string_view line, int& proto
            std::to_string(kBotMaxProtocolVersion);
   }
   DecideFields named = kAllDecideFields;
-  if (const auto list = reply.find("decide_fields"); list != reply.end()) {
-    if (!list->is_array()) return "answered hello with \"decide_fields\" that is not a list of names: " + shown;
-    named = 0;
-    for (const nlohmann::json& name : *list) {
-      if (!name.is_string()) return "answered hello with \"decide_fields\" that is not a list of names: " + shown;
-      for (std::size_t f = 0; f < kDecideFieldNames.size(); ++f) {
-        if (kDecideFieldNames[f] == name.get_ref<const std::string&>()) named |= 1u << f;
-      }
-    }
+  if (auto problem = named_fields(reply, "decide_fields", kDecideFieldNames, named, shown)) return problem;
+  HandOverFields named_hand_over = kAllHandOverFields;
+  if (auto problem = named_fields(reply, "hand_over_fields", kHandOverFieldNames, named_hand_over, shown)) {
+    return problem;
   }
   protocol = version->get<int>();
   if (fields != nullptr) *fields = named;
+  if (hand_over_fields != nullptr) *hand_over_fields = named_hand_over;
   return std::nullopt;
 }
 

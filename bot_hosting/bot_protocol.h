@@ -60,6 +60,16 @@ inline constexpr std::array<std::string_view, static_cast<std::size_t>(DecideFie
     "hand", "level", "street", "hole",   "board", "button",  "player", "seats",
     "stacks", "bets", "committed", "folded", "pot", "legal", "history", "time"};
 
+// The fields of a hand_over after its type, tournament and seat, named the
+// same way ("hand_over_fields": [...] in the hello reply). A bot that names
+// none is sent no hand_over at all: most bots never read one, and it is
+// most of what a seat is sent (every public event of every hand).
+enum class HandOverField : std::uint8_t { kHand, kSeats, kStacks, kHistory, kCount };
+using HandOverFields = std::uint32_t;  // a bit per HandOverField
+inline constexpr HandOverFields kAllHandOverFields = (1u << static_cast<int>(HandOverField::kCount)) - 1;
+inline constexpr std::array<std::string_view, static_cast<std::size_t>(HandOverField::kCount)> kHandOverFieldNames = {
+    "hand", "seats", "stacks", "history"};
+
 // Each encoder replaces `out` with one request line, '\n' included.
 void encode_hello(std::string& out, std::string_view label, std::string_view params_json);
 void encode_tournament_start(std::string& out, const TournamentStart& start);
@@ -68,7 +78,7 @@ void encode_decide(std::string& out, std::string_view tournament, int seat, int 
 // `stacks` and `seats` by hand-order index, after the hand.
 void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand,
                       std::span<const Event> events, std::span<const Chips> stacks,
-                      std::span<const std::int8_t> seats);
+                      std::span<const std::int8_t> seats, HandOverFields fields = kAllHandOverFields);
 // `place` is unset for a table that ended without places (a cash session).
 void encode_tournament_end(std::string& out, std::string_view tournament, int seat, Placement place,
                            double prize_percent);
@@ -79,11 +89,13 @@ void encode_bye(std::string& out);
 void encode_decide_batch(std::string& out, std::string_view decides);
 
 // The hello reply: empty when it is {"type": "hello", "protocol": P, ...}
-// with P 1 or 2 (then `protocol` is P, and `fields` the decide fields it
-// names, all without "decide_fields"; names this sngsim does not know are
-// left out), else why not (one line).
+// with P 1 or 2 (then `protocol` is P, `fields` the decide fields it
+// names, all without "decide_fields", and `hand_over_fields` likewise
+// from "hand_over_fields"; names this sngsim does not know are left out),
+// else why not (one line).
 std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol,
-                                               DecideFields* fields = nullptr);
+                                               DecideFields* fields = nullptr,
+                                               HandOverFields* hand_over_fields = nullptr);
 
 // What one action object of a reply says, before the rules judge it.
 struct ActionReply {

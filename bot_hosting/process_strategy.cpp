@@ -82,8 +82,11 @@ class ProcessBot final : public Strategy {
   }
 
   void hand_ended(const HandEnd& end) override {
-    encode_hand_over(line_, tournament_, seat_, hand_, end.events, end.stacks, end.seats);
-    connection_.send(line_);
+    // A bot that reads no hand_over field is sent none (its hello said so).
+    if (const HandOverFields fields = connection_.hand_over_fields(); fields != 0) {
+      encode_hand_over(line_, tournament_, seat_, hand_, end.events, end.stacks, end.seats, fields);
+      connection_.send(line_);
+    }
     ++hand_;
   }
 

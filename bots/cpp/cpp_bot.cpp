@@ -66,9 +66,13 @@ void reply(const char* text) {
 
 // The action object answering one decide request.
 void append_action(std::string& out, std::string_view request, bool always_call) {
+  if (always_call) {  // nothing to read
+    out += "{\"action\":\"call\"}";
+    return;
+  }
   const std::string_view legal = value_of(request, "legal");
   const bool preflop = starts_with(value_of(request, "street"), "\"preflop\"");
-  if (!always_call && preflop && starts_with(value_of(legal, "can_raise"), "true") && has_pair(request)) {
+  if (preflop && starts_with(value_of(legal, "can_raise"), "true") && has_pair(request)) {
     char raise[64];
     std::snprintf(raise, sizeof raise, "{\"action\":\"raise\",\"to\":%lld}", number_of(legal, "min_raise_to"));
     out += raise;
@@ -122,11 +126,12 @@ int main(int argc, char** argv) {
     } else if (starts_with(type, "\"hello\"")) {
       // Protocol 2 when sngsim offers it ("max_protocol": 2).
       const bool batches = !protocol_1_only && number_of(line, "max_protocol") >= 2;
-      // Only the decide fields it reads: less for sngsim to write and for
-      // the scanner to skip.
+      // Only the decide fields it reads, and no hand_over (it reads none):
+      // less for sngsim to write and for the scanner to skip.
       const std::string hello = std::string("{\"type\":\"hello\",\"protocol\":") + (batches ? "2" : "1") +
                                 ",\"name\":\"cpp_bot\",\"decide_fields\":" +
-                                (always_call ? "[\"legal\"]" : "[\"street\",\"hole\",\"legal\"]") + "}\n";
+                                (always_call ? "[\"legal\"]" : "[\"street\",\"hole\",\"legal\"]") +
+                                ",\"hand_over_fields\":[]}\n";
       reply(hello.c_str());
     } else if (starts_with(type, "\"bye\"")) {
       return 0;

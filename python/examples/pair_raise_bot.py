@@ -11,6 +11,7 @@ from sngsim_bot import Action, Bot, Observation, run
 
 class PairRaiseBot(Bot):
     name = "pair_raise_bot"
+    decide_fields = ("street", "hole", "legal")  # what decide() reads, as cpp_bot asks
 
     def decide(self, obs: Observation) -> Action:
         hole = obs.hole

@@ -9,6 +9,7 @@ from sngsim_bot import Action, Bot, run
 
 class RandomBot(Bot):
     name = "random_bot"
+    decide_fields = ("legal",)  # all decide() reads; sngsim sends only this
 
     def decide(self, obs):
         legal = obs.legal

@@ -17,6 +17,8 @@ def rank(card):
 
 class RuleBot(Bot):
     name = "rule_bot"
+    # What decide() reads (obs.stack is stacks[player]); sngsim sends only these.
+    decide_fields = ("level", "street", "hole", "board", "player", "stacks", "pot", "legal")
 
     def decide(self, obs):
         legal = obs.legal

@@ -197,11 +197,17 @@ class Bot:
     "history"...; docs/bot-protocol.md), sent in hello so that sngsim
     writes only those (tournament and seat always come): less to parse,
     which is most of a simple bot's time. None (the default): all of them.
-    An Observation field the bot did not ask for raises KeyError."""
+    An Observation field the bot did not ask for raises KeyError.
+
+    `hand_over_fields`: the same for hand_over ("hand", "seats", "stacks",
+    "history"); an empty list asks sngsim to send no hand_over at all.
+    None (the default): all of them when the class overrides hand_over(),
+    none when it does not (then nothing would read them)."""
 
     name: ClassVar[str] = "python-bot"
     on_error: ClassVar[Literal["fault", "call"]] = "fault"
     decide_fields: ClassVar[Sequence[str] | None] = None
+    hand_over_fields: ClassVar[Sequence[str] | None] = None
 
     def __init__(self, info: Message, params: Message):
         self.info = info
@@ -370,6 +376,11 @@ def run(bot_class: type[Bot] | BotFactory, stdin: IO[bytes] | None = None, stdou
             fields = getattr(bot_class, "decide_fields", None)
             if fields is not None:
                 hello["decide_fields"] = list(fields)
+            hand_over_fields = getattr(bot_class, "hand_over_fields", None)
+            if hand_over_fields is None and skip_hand_over:
+                hand_over_fields = ()  # nothing reads them: sngsim need not write them
+            if hand_over_fields is not None:
+                hello["hand_over_fields"] = list(hand_over_fields)
             writer.write(json.dumps(hello).encode() + b"\n")
             writer.flush()
         elif kind == "bye":

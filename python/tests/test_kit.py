@@ -154,9 +154,21 @@ class KitTest(unittest.TestCase):
             def decide(self, obs):
                 return Action.call() if obs.legal.can_check else Action.fold()
         hello = session(Narrow, [{"type": "hello", "protocol": 1, "max_protocol": 2}])[0]
-        self.assertEqual(hello, {"type": "hello", "protocol": 2, "name": "narrow", "decide_fields": ["legal"]})
+        # It does not override hand_over(), so it asks for no hand_over either.
+        self.assertEqual(hello, {"type": "hello", "protocol": 2, "name": "narrow", "decide_fields": ["legal"],
+                                 "hand_over_fields": []})
         slim = {"type": "decide", "tournament": "0", "seat": 1, "legal": DECIDE["legal"]}
         self.assertEqual(session(Narrow, [START, slim]), [{"action": "fold"}])
+
+    def test_a_bot_that_reads_hand_over_is_sent_it(self):
+        # Recorder overrides hand_over(): its hello asks for every field (no key).
+        hello = session(Recorder, [{"type": "hello", "protocol": 1, "max_protocol": 2}])[0]
+        self.assertNotIn("hand_over_fields", hello)
+
+        class Stacks(Recorder):
+            hand_over_fields = ("stacks",)
+        hello = session(Stacks, [{"type": "hello", "protocol": 1, "max_protocol": 2}])[0]
+        self.assertEqual(hello["hand_over_fields"], ["stacks"])
 
     def test_protocol_2_batches(self):
         # Offered protocol 2, the kit takes it; a batch is answered in one

@@ -177,6 +177,18 @@ TEST_CASE("A bot that names its decide fields in hello is sent only those", "[pr
   REQUIRE_FALSE(hello_reply_problem(R"({"type": "hello", "protocol": 1})", protocol, &fields));
   CHECK(fields == kAllDecideFields);
   CHECK(hello_reply_problem(R"({"type": "hello", "protocol": 1, "decide_fields": "legal"})", protocol, &fields));
+  // hand_over_fields the same way: an empty list asks for no hand_over at all.
+  HandOverFields hand_over = 0;
+  REQUIRE_FALSE(hello_reply_problem(R"({"type": "hello", "protocol": 2})", protocol, &fields, &hand_over));
+  CHECK(hand_over == kAllHandOverFields);
+  REQUIRE_FALSE(hello_reply_problem(R"({"type": "hello", "protocol": 2, "hand_over_fields": ["stacks", "y"]})",
+                                    protocol, &fields, &hand_over));
+  CHECK(hand_over == 1u << static_cast<int>(HandOverField::kStacks));
+  REQUIRE_FALSE(hello_reply_problem(R"({"type": "hello", "protocol": 2, "hand_over_fields": []})", protocol, &fields,
+                                    &hand_over));
+  CHECK(hand_over == 0);
+  CHECK(hello_reply_problem(R"({"type": "hello", "protocol": 2, "hand_over_fields": [1]})", protocol, &fields,
+                            &hand_over));
 
   using testing::TableSpec;
   Hand hand;
@@ -196,6 +208,16 @@ TEST_CASE("A bot that names its decide fields in hello is sent only those", "[pr
   encode_decide(full, "7", 2, 1, hand.observe(), DecisionTime{5000, 60000});
   CHECK(nlohmann::json::parse(full).size() == 3 + kDecideFieldNames.size());
   for (const std::string_view name : kDecideFieldNames) CHECK(nlohmann::json::parse(full).contains(std::string(name)));
+
+  const std::vector<Chips> stacks = {990, 1020, 990};
+  const std::vector<std::int8_t> seats = {0, 1, 2};
+  encode_hand_over(line, "7", 2, 1, hand.events(), stacks, seats, 1u << static_cast<int>(HandOverField::kStacks));
+  const nlohmann::json slim_over = nlohmann::json::parse(line);
+  CHECK(slim_over.size() == 4);
+  CHECK(slim_over["type"] == "hand_over");
+  CHECK(slim_over["stacks"] == nlohmann::json({990, 1020, 990}));
+  encode_hand_over(full, "7", 2, 1, hand.events(), stacks, seats);
+  CHECK(nlohmann::json::parse(full).size() == 3 + kHandOverFieldNames.size());
 }
 
 TEST_CASE("A bot's near misses are counted by reason, and the fault examples show what it sent",

@@ -4,9 +4,11 @@ standard library only. Every choice is drawn from the rng_seed of its
 (tournament, seat), so it plays the same whether asked one decision at a
 time (protocol 1) or in batches (protocol 2).
 
-  batch_bot.py [--protocol 1|2] [--fault short|illegal|crash MARKER]
+  batch_bot.py [--protocol 1|2] [--narrow] [--fault short|illegal|crash MARKER]
 
 --protocol: the highest version it answers hello with (default 2).
+--narrow: asks in hello for the decide field "legal" alone and for no
+  hand_over, and exits (a crash) when sent anything else.
 --fault short: answers every batch of two or more with one action too few.
 --fault illegal: answers the first decide of every batch with a raise to 1.
 --fault crash MARKER: exits on the first batch of two or more decides when
@@ -35,13 +37,19 @@ def main():
     highest = int(args[args.index("--protocol") + 1]) if "--protocol" in args else 2
     fault = args[args.index("--fault") + 1] if "--fault" in args else None
     marker = args[args.index("--fault") + 2] if fault == "crash" else None
+    narrow = "--narrow" in args
     rngs = {}
     for line in sys.stdin:
         message = json.loads(line)
         kind = message["type"]
+        requests = message["requests"] if kind == "decide_batch" else [message] if kind == "decide" else []
+        if narrow and (kind == "hand_over" or any(set(r) != {"type", "tournament", "seat", "legal"} for r in requests)):
+            sys.exit("batch_bot --narrow was sent more than it asked for: " + line)
         if kind == "hello":
             protocol = min(highest, message.get("max_protocol", 1))
             reply = {"type": "hello", "protocol": protocol, "name": "batch_bot"}
+            if narrow:
+                reply.update(decide_fields=["legal"], hand_over_fields=[])
         elif kind == "tournament_start":
             rngs[(message["tournament"], message["seat"])] = random.Random(int(message["rng_seed"]))
             continue

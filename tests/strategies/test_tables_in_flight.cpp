@@ -58,6 +58,13 @@ TEST_CASE("Protocol 2 batches give the results of protocol 1, on 1 and 2 threads
   for (const char* label : {"batch_a", "batch_b"}) {
     CHECK(stats.label_totals(label_index(stats, label)).faults.total() == 0);
   }
+  // Asking for less (decide_fields, no hand_over) changes nothing but the
+  // bytes: the bot exits, a crash, if it is sent more than it asked for.
+  for (const std::string protocol : {"1", "2"}) {
+    INFO("--narrow, protocol " << protocol);
+    const RunResult narrow = testing::run_in_process(with_width(64, sit_and_go + lineup(protocol + ", --narrow")), 2);
+    CHECK(narrow.cells.at(0) == reference.cells.at(0));
+  }
 }
 
 TEST_CASE("Shoot-outs and cash sessions pause at outside seats too, with the same results", "[process][batch]") {
