@@ -32,8 +32,13 @@ def cli_summary(config: str | Path, out: Path, *args: str) -> dict:
 
 def without_timing(summary: dict, *also: str) -> dict:
     """The summary without what depends on the machine and the run's shape:
-    wall time and threads (and the provenance keys `also` names)."""
+    wall time, threads, decision times (and the provenance keys `also`
+    names)."""
     copy = json.loads(json.dumps(summary))
     for key in ("wall_seconds", "threads", "tournaments_per_second", *also):
         copy.get("provenance", {}).pop(key, None)
+    # Decision times are the machine's; their counts are the seed's.
+    for times in copy.get("provenance", {}).get("decision_times", []):
+        for key in ("mean_ms", "p50_ms", "p99_ms", "total_s"):
+            times.pop(key, None)
     return copy

@@ -48,6 +48,13 @@ def test_an_in_process_bot_gives_the_same_results_on_1_and_2_threads(tmp_path: P
     # bots.tables_in_flight changes the config's hash, and nothing else
     assert without_timing(one.summary, "config_hash") == without_timing(two.summary, "config_hash")
     assert one.cells[0].player("rules").faults == 0
+    # Where the time goes (docs/statistics.md, "Decision times"): the Python
+    # bot's every decision is timed, the built-ins' none.
+    times = {t["label"]: t for t in one.summary["provenance"]["decision_times"]}
+    assert times["rules"]["decisions"] > 0
+    assert times["rules"]["timed"] == times["rules"]["decisions"]
+    assert times["rules"]["total_s"] > 0
+    assert times["tag"]["timed"] == 0 and times["tag"]["decisions"] > 0
 
 
 def test_an_in_process_bot_plays_as_the_same_bot_in_a_process(tmp_path: Path) -> None:

@@ -132,7 +132,11 @@ TEST_CASE("PHH reader: chip amounts that could overflow a sum are refused, never
   std::ostringstream out;
   const ReplayResult result = replay_files({path}, ReplayOptions{}, out);
   CHECK(result.unreadable == 4);
-  CHECK(out.str().find("-9") == std::string::npos);  // no wrapped-around (negative) stack printed
+  // No wrapped-around (negative) stack printed; the file's name is left out,
+  // since a temporary folder's random name may hold "-9" itself.
+  std::string printed = out.str();
+  for (auto at = printed.find(path); at != std::string::npos; at = printed.find(path)) printed.erase(at, path.size());
+  CHECK(printed.find("-9") == std::string::npos);
 }
 
 TEST_CASE("PHH reader: a missing or malformed field costs that hand only", "[phh]") {
