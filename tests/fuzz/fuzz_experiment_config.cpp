@@ -9,6 +9,7 @@
 // one --set override, so the fuzzer reaches the override path too. The seed
 // corpus (configs/*.yaml) has no NUL, so it starts as plain files.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "sim/config/experiment_config.h"
+#include "sim/config/league_schedule.h"
 
 namespace {
 
@@ -56,7 +58,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (experiment.cells.empty()) contract_broken("an experiment without cells", experiment.name);
     for (const sngsim::Cell& cell : experiment.cells) {
       if (cell.rules.players < 2 || cell.rules.players > 6) contract_broken("players out of 2..6", experiment.name);
-      if (static_cast<int>(cell.entrants.size()) != cell.field_size()) {
+      const int entrants = static_cast<int>(cell.entrants.size());
+      if (cell.format == sngsim::Format::kLeague) {
+        // A league lists more bots than a table seats, and a schedule for them.
+        if (entrants < std::max(sngsim::kMinLeagueEntrants, cell.rules.players) ||
+            entrants > sngsim::kMaxLeagueEntrants || cell.league == nullptr) {
+          contract_broken("a league without its entrants or schedule", experiment.name);
+        }
+      } else if (entrants != cell.field_size()) {
         contract_broken("lineup does not fill the seats", experiment.name);
       }
     }
