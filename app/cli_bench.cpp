@@ -39,8 +39,8 @@ struct BenchOptions {
   std::string config;  // empty: configs/bench.yaml of the source tree (app/source_tree.h)
   std::int64_t tournaments = 100'000;
   std::vector<int> threads = {1, 2};
-  int decisions = 20'000;                // per run of the process benchmark
-  int batch = 64;                        // decisions per protocol-2 batch (process benchmark)
+  int decisions = 20'000;  // per run of the process benchmark
+  int batch = 64;          // decisions per protocol-2 batch (process benchmark)
   std::int64_t process_tournaments = 10'000;
   std::string python = "python3";
   std::string bot;         // bench process --bot: the label of the user's own bot in bot_config
@@ -122,7 +122,8 @@ struct BenchRatio {
 // bot speaks protocol 2, in batches.
 std::vector<BenchResult> bench_own_bot(const BenchOptions& options, std::vector<BenchRatio>& ratios) {
   if (options.bot_config.empty()) {
-    std::cerr << "sngsim bench process: --bot " << options.bot << " needs --config, the experiment file with its entry\n";
+    std::cerr << "sngsim bench process: --bot " << options.bot
+              << " needs --config, the experiment file with its entry\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
   Experiment experiment;
@@ -168,8 +169,7 @@ std::vector<BenchResult> bench_own_bot(const BenchOptions& options, std::vector<
     if (protocol >= 2 && options.batch > 1) {
       results.push_back(bench_process_decisions("... protocol 2, batches of " + std::to_string(options.batch), *spec,
                                                 options.runs, options.decisions, options.batch));
-      ratios.push_back({options.bot + " protocol 2 batches / one at a time, decisions per second",
-                        "bot_batch_speed_up",
+      ratios.push_back({options.bot + " protocol 2 batches / one at a time, decisions per second", "bot_batch_speed_up",
                         results[results.size() - 2].median_ns_per_op / results.back().median_ns_per_op});
     } else if (!options.json) {
       std::printf("%s speaks protocol 1: no batches to measure\n", options.bot.c_str());
@@ -188,8 +188,8 @@ std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<
     throw CLI::RuntimeError(kExitBadInput);
   }
   namespace fs = std::filesystem;
-  const std::string python = options.python.find('/') == std::string::npos ? find_in_path(options.python)
-                                                                           : options.python;
+  const std::string python =
+      options.python.find('/') == std::string::npos ? find_in_path(options.python) : options.python;
   const fs::path source = SNGSIM_SOURCE_DIR;
   const fs::path cpp_bot = fs::read_symlink("/proc/self/exe").parent_path() / "bots" / "cpp_bot";
   const std::string batch = std::to_string(options.batch);
@@ -203,8 +203,9 @@ std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<
   const auto compare = [&](const std::string& bot, const std::string& key) {
     const BenchResult& one = results[results.size() - 2];
     const BenchResult& batched = results.back();
-    if (floor_ns > 0) ratios.push_back({bot + " decision / pipe round trip", key + "_decision_over_pipe",
-                                        one.median_ns_per_op / floor_ns});
+    if (floor_ns > 0)
+      ratios.push_back(
+          {bot + " decision / pipe round trip", key + "_decision_over_pipe", one.median_ns_per_op / floor_ns});
     ratios.push_back({bot + " protocol 2 batches / protocol 1, decisions per second", key + "_batch_speed_up",
                       one.median_ns_per_op / batched.median_ns_per_op});
   };
@@ -212,8 +213,8 @@ std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<
     std::cerr << "bench process: no " << options.python << " in PATH; the Python figures are skipped\n";
   } else {
     const std::vector<std::string> command = {python, (source / "python/examples/call_bot.py").string()};
-    results.push_back(bench_process_decisions("decisions through one process, Python kit call_bot, protocol 1",
-                                              command, kit_protocol_1, options.runs, options.decisions));
+    results.push_back(bench_process_decisions("decisions through one process, Python kit call_bot, protocol 1", command,
+                                              kit_protocol_1, options.runs, options.decisions));
     results.push_back(bench_process_decisions("... protocol 2, batches of " + batch, command, {}, options.runs,
                                               options.decisions, options.batch));
     compare("Python", "python");
@@ -255,8 +256,9 @@ std::vector<BenchResult> bench_process(const BenchOptions& options, std::vector<
     }
     BenchResult result;
     result.name = std::to_string(options.process_tournaments) + " sit-and-gos, 2 Python seats, 2 threads, " +
-                  (protocol == 1 ? std::string("protocol 1, 1 table") : "protocol 2, " +
-                                       std::to_string(variant.tables_in_flight) + " tables") + " in flight";
+                  (protocol == 1 ? std::string("protocol 1, 1 table")
+                                 : "protocol 2, " + std::to_string(variant.tables_in_flight) + " tables") +
+                  " in flight";
     result.unit = "tournament";
     RunOptions run_options;
     run_options.threads = 2;
@@ -280,8 +282,11 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& r : results) {
-      out.push_back({{"name", r.name}, {"unit", r.unit}, {"median_ns_per_op", r.median_ns_per_op},
-                     {"median_ops_per_sec", r.median_ops_per_sec}, {"samples_ns_per_op", r.samples_ns_per_op}});
+      out.push_back({{"name", r.name},
+                     {"unit", r.unit},
+                     {"median_ns_per_op", r.median_ns_per_op},
+                     {"median_ops_per_sec", r.median_ops_per_sec},
+                     {"samples_ns_per_op", r.samples_ns_per_op}});
       if (r.median_cpu_ns_per_op > 0) {
         out.back()["median_cpu_ns_per_op"] = r.median_cpu_ns_per_op;
         out.back()["median_bot_cpu_ns_per_op"] = r.median_peer_cpu_ns_per_op;
@@ -295,8 +300,12 @@ void print(const std::vector<BenchResult>& results, const std::vector<BenchRatio
     }
     nlohmann::json ratio_values = nlohmann::json::object();
     for (const auto& ratio : ratios) ratio_values[ratio.json_key] = ratio.value;
-    std::cout << nlohmann::json{{"version", kVersion}, {"commit", kGitCommit}, {"results", out},
-                                {"ratios", ratio_values}, {"peak_rss_mib", peak_rss_mib()}}.dump(2)
+    std::cout << nlohmann::json{{"version", kVersion},
+                                {"commit", kGitCommit},
+                                {"results", out},
+                                {"ratios", ratio_values},
+                                {"peak_rss_mib", peak_rss_mib()}}
+                     .dump(2)
               << "\n";
     return;
   }
@@ -340,9 +349,9 @@ void run_bench(const BenchOptions& options) {
   if (all || options.what == "tournament") {
     auto tournaments = bench_tournaments(options);
     if (tournaments.size() == 2) {
-      ratios.push_back({"speed-up " + std::to_string(options.threads[0]) + " -> " + std::to_string(options.threads[1]) +
-                            " threads",
-                        "thread_speed_up", tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op});
+      ratios.push_back(
+          {"speed-up " + std::to_string(options.threads[0]) + " -> " + std::to_string(options.threads[1]) + " threads",
+           "thread_speed_up", tournaments[0].median_ns_per_op / tournaments[1].median_ns_per_op});
     }
     for (auto& r : tournaments) results.push_back(std::move(r));
   }
@@ -353,9 +362,10 @@ void run_bench(const BenchOptions& options) {
 
 void add_bench_command(CLI::App& app) {
   auto options = std::make_shared<BenchOptions>();
-  CLI::App* command = app.add_subcommand(
-      "bench", "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments\n"
-               "(all of these without a subcommand), bots in other processes (process).");
+  CLI::App* command =
+      app.add_subcommand("bench",
+                         "Measure throughput (medians of several runs): evaluator, hand engine, whole tournaments\n"
+                         "(all of these without a subcommand), bots in other processes (process).");
   command->require_subcommand(0, 1);
   command->add_option("-r,--runs", options->runs, "Repetitions; the median is reported")->check(CLI::Range(1, 1000));
   command->add_flag("--json", options->json, "Print JSON for machines");
@@ -373,19 +383,19 @@ void add_bench_command(CLI::App& app) {
                          "Experiment to play (default: configs/bench.yaml of the source tree)");
   tournament->add_option("-n,--tournaments", options->tournaments, "Tournaments per run")->check(CLI::PositiveNumber);
   tournament->add_option("-t,--threads", options->threads, "Thread counts to compare");
-  CLI::App* process = subcommand(
-      "process",
-      "Bots in other processes (docs/bot-protocol.md, \"Speed\"): first the reference, the bare pipe\n"
-      "round trip (1 byte to a forked child and back); then decisions per second through one process,\n"
-      "the whole path of a decision (request encoded and written, reply read and decoded) on a\n"
-      "six-handed preflop observation, one at a time (protocol 1) and in batches (protocol 2).\n"
-      "Without --bot: the Python kit's call_bot and bots/cpp's cpp_bot --call, then\n"
-      "configs/python-bot.yaml (two Python kit seats, four built-ins) on 2 threads, protocol 1 one\n"
-      "table at a time against protocol 2 with tables in flight.\n"
-      "With --bot LABEL --config FILE: your own bot, the lineup entry of FILE labelled LABEL, with\n"
-      "its command, env, workdir and params (no clock): one at a time, and in batches when it\n"
-      "answers hello with protocol 2.\n"
-      "Prints the ratios of the same run and each side's processor time per decision.");
+  CLI::App* process =
+      subcommand("process",
+                 "Bots in other processes (docs/bot-protocol.md, \"Speed\"): first the reference, the bare pipe\n"
+                 "round trip (1 byte to a forked child and back); then decisions per second through one process,\n"
+                 "the whole path of a decision (request encoded and written, reply read and decoded) on a\n"
+                 "six-handed preflop observation, one at a time (protocol 1) and in batches (protocol 2).\n"
+                 "Without --bot: the Python kit's call_bot and bots/cpp's cpp_bot --call, then\n"
+                 "configs/python-bot.yaml (two Python kit seats, four built-ins) on 2 threads, protocol 1 one\n"
+                 "table at a time against protocol 2 with tables in flight.\n"
+                 "With --bot LABEL --config FILE: your own bot, the lineup entry of FILE labelled LABEL, with\n"
+                 "its command, env, workdir and params (no clock): one at a time, and in batches when it\n"
+                 "answers hello with protocol 2.\n"
+                 "Prints the ratios of the same run and each side's processor time per decision.");
   process->add_option("--bot", options->bot, "Label of your own process bot in --config's lineup");
   process->add_option("-c,--config", options->bot_config, "Experiment file that holds --bot's entry");
   process->add_option("--decisions", options->decisions, "Decisions per run")->check(CLI::PositiveNumber);

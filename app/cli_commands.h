@@ -24,7 +24,7 @@ void add_config_keys_command(CLI::App& app);  // the key table of docs/config-re
 void add_bench_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_equity_command(CLI::App& app);  // also the hidden preflop-table generator (app/cli_equity.cpp)
-void add_merge_command(CLI::App& app);  // app/cli_merge.cpp
+void add_merge_command(CLI::App& app);   // app/cli_merge.cpp
 void add_check_command(CLI::App& app);   // `check fairness` (app/cli_fairness.cpp)
 void add_solve_command(CLI::App& app);   // `solve pushfold` (app/cli_solve.cpp)
 void add_plan_command(CLI::App& app);    // `plan`: tournaments a comparison needs (app/cli_plan.cpp)

@@ -51,7 +51,8 @@ CardSet parse_cards(const std::string& text, const std::string& what) {
   for (std::size_t i = 0; i < text.size(); i += 2) {
     const std::string card_text = text.substr(i, 2);
     const auto card = parse_card(card_text);
-    if (!card) bad_input("'" + card_text + "' in " + what + " '" + text + "' is not a card (ranks 23456789TJQKA, suits cdhs)");
+    if (!card)
+      bad_input("'" + card_text + "' in " + what + " '" + text + "' is not a card (ranks 23456789TJQKA, suits cdhs)");
     if (set.contains(*card)) bad_input("card " + card_text + " appears twice in " + what + " '" + text + "'");
     set.add(*card);
   }
@@ -81,7 +82,8 @@ void run_equity(const EquityCommandOptions& options) {
   }
   spot.hole_cards = spot.hands.empty() ? 2 : spot.hands.front().size();
   for (const CardSet& hand : spot.hands) {
-    if (hand.size() != spot.hole_cards) bad_input("every hand must have the same number of cards: 2 (hold'em) or 4 (Omaha)");
+    if (hand.size() != spot.hole_cards)
+      bad_input("every hand must have the same number of cards: 2 (hold'em) or 4 (Omaha)");
   }
   spot.board = parse_cards(options.board, "the board");
   spot.dead = parse_cards(options.dead, "the dead cards");
@@ -134,21 +136,23 @@ void run_preflop_table(const PreflopTableOptions& options) {
             << " thread(s)\n";
   std::vector<ShowdownTally> tallies(matchups.size());
   std::atomic<std::size_t> done{0};
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, matchups.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
-    for (std::size_t k = r.begin(); k != r.end(); ++k) {
-      EquitySpot spot;
-      spot.hands = {matchups[k].hero, matchups[k].villain};
-      tallies[k] = enumerate_showdowns(spot);
-      const std::size_t finished = ++done;
-      if (finished % 500 == 0) {
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "  %zu / %zu matchups, %.0f s\n", finished, matchups.size(), elapsed);
-      }
-    }
-  });
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, matchups.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
+        for (std::size_t k = r.begin(); k != r.end(); ++k) {
+          EquitySpot spot;
+          spot.hands = {matchups[k].hero, matchups[k].villain};
+          tallies[k] = enumerate_showdowns(spot);
+          const std::size_t finished = ++done;
+          if (finished % 500 == 0) {
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            std::fprintf(stderr, "  %zu / %zu matchups, %.0f s\n", finished, matchups.size(), elapsed);
+          }
+        }
+      });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char timing[160];
-  std::snprintf(timing, sizeof timing, "%zu distinct matchups (suit isomorphism), %.0f s on %d thread(s), sngsim %s (commit %s)",
+  std::snprintf(timing, sizeof timing,
+                "%zu distinct matchups (suit isomorphism), %.0f s on %d thread(s), sngsim %s (commit %s)",
                 matchups.size(), seconds, threads, kVersion, kGitCommit);
   const std::string text = format_preflop_equity_table(
       matchups, tallies,
@@ -223,12 +227,15 @@ void run_pushfold_ranges(const PushFoldRangesOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const PushFoldSolution s = solve_heads_up_push_fold(stack);
     const double ms = 1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%5.1f bb heads-up: SB pushes %5.1f%%, BB calls %5.1f%%, SB EV %+.4f bb; best-response gains SB %.6f, BB %.6f bb"
-                " (%d CFR+ iterations, %.1f ms)\n",
-                stack, 100 * range_fraction(s.push), 100 * range_fraction(s.call), s.sb_value, s.sb_gain, s.bb_gain,
-                s.iterations, ms);
+    std::printf(
+        "%5.1f bb heads-up: SB pushes %5.1f%%, BB calls %5.1f%%, SB EV %+.4f bb; best-response gains SB %.6f, BB %.6f "
+        "bb"
+        " (%d CFR+ iterations, %.1f ms)\n",
+        stack, 100 * range_fraction(s.push), 100 * range_fraction(s.call), s.sb_value, s.sb_gain, s.bb_gain,
+        s.iterations, ms);
     std::printf("       first in with 2..5 players behind:");
-    for (int behind = 2; behind <= 5; ++behind) std::printf(" %5.1f%%", 100 * range_fraction(first_in_push_range(stack, behind)));
+    for (int behind = 2; behind <= 5; ++behind)
+      std::printf(" %5.1f%%", 100 * range_fraction(first_in_push_range(stack, behind)));
     std::printf("\n");
     if (options.chart) {
       std::printf("  SB push chart:\n");
@@ -248,24 +255,30 @@ void add_equity_command(CLI::App& app) {
       "All-in equity of known hands: win, tie and pot share of each, exact over every board when that\n"
       "is cheap (boards x hands <= 5 million), otherwise Monte Carlo with its 95% error.\n"
       "Example: sngsim equity AhAs KdKc --board 2c7d9h   (Omaha: four cards per hand)");
-  command->add_option("hands", options->hands, "Two or more hands, e.g. AhAs KdKc (hold'em) or AhAsKdQc 2c3c4d5d (Omaha)")
+  command
+      ->add_option("hands", options->hands, "Two or more hands, e.g. AhAs KdKc (hold'em) or AhAsKdQc 2c3c4d5d (Omaha)")
       ->required()
       ->expected(2, kMaxEquityPlayers);
   command->add_option("-b,--board", options->board, "Board cards so far: 0, 3 or 4 (or 5) cards, e.g. 2c7d9h");
   command->add_option("-d,--dead", options->dead, "Cards out of play, e.g. 3s");
-  command->add_option("-n,--samples", options->samples, "Monte Carlo boards")->check(CLI::Range(std::int64_t{2}, std::int64_t{1'000'000'000'000}));
+  command->add_option("-n,--samples", options->samples, "Monte Carlo boards")
+      ->check(CLI::Range(std::int64_t{2}, std::int64_t{1'000'000'000'000}));
   command->add_option("-s,--seed", options->seed, "Monte Carlo seed; same seed, same result");
   auto* exact = command->add_flag("--exact", options->exact, "Enumerate every board whatever it costs");
-  command->add_flag("--monte-carlo", options->monte_carlo, "Sample boards even when enumeration is cheap")->excludes(exact);
+  command->add_flag("--monte-carlo", options->monte_carlo, "Sample boards even when enumeration is cheap")
+      ->excludes(exact);
   command->callback([options] { run_equity(*options); });
 
   auto table_options = std::make_shared<PreflopTableOptions>();
   // Hidden (empty group): a one-off developer tool, run once per change of
   // the evaluator or the table format; its output is committed.
-  CLI::App* table = app.add_subcommand("preflop-table", "Generate the exact 169 x 169 preflop equity table (several minutes)");
+  CLI::App* table =
+      app.add_subcommand("preflop-table", "Generate the exact 169 x 169 preflop equity table (several minutes)");
   table->group("");
-  table->add_option("--write", table_options->write, "Output file, e.g. poker_math/data/preflop_equity.txt")->required();
-  table->add_option("-t,--threads", table_options->threads, "Worker threads (default: every core)")->check(CLI::NonNegativeNumber);
+  table->add_option("--write", table_options->write, "Output file, e.g. poker_math/data/preflop_equity.txt")
+      ->required();
+  table->add_option("-t,--threads", table_options->threads, "Worker threads (default: every core)")
+      ->check(CLI::NonNegativeNumber);
   table->callback([table_options] { run_preflop_table(*table_options); });
 
   auto pushfold_table_options = std::make_shared<PushFoldTableOptions>();
@@ -274,14 +287,17 @@ void add_equity_command(CLI::App& app) {
   CLI::App* pushfold_table =
       app.add_subcommand("pushfold-table", "Solve every push/fold grid point and write the compiled-in tables");
   pushfold_table->group("");
-  pushfold_table->add_option("--write", pushfold_table_options->write, "Output file, e.g. poker_math/data/pushfold_tables.inc")
+  pushfold_table
+      ->add_option("--write", pushfold_table_options->write, "Output file, e.g. poker_math/data/pushfold_tables.inc")
       ->required();
   pushfold_table->callback([pushfold_table_options] { run_pushfold_table(*pushfold_table_options); });
 
   auto ranges_options = std::make_shared<PushFoldRangesOptions>();
-  CLI::App* ranges = app.add_subcommand("pushfold-ranges", "Solve and print heads-up push/fold equilibria (developer check)");
+  CLI::App* ranges =
+      app.add_subcommand("pushfold-ranges", "Solve and print heads-up push/fold equilibria (developer check)");
   ranges->group("");
-  ranges->add_option("--stacks", ranges_options->stacks, "Effective stacks in big blinds")->check(CLI::Range(1.0, 30.0));
+  ranges->add_option("--stacks", ranges_options->stacks, "Effective stacks in big blinds")
+      ->check(CLI::Range(1.0, 30.0));
   ranges->add_flag("--chart", ranges_options->chart, "Print the push and call charts");
   ranges->callback([ranges_options] { run_pushfold_ranges(*ranges_options); });
 }

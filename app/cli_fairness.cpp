@@ -66,15 +66,15 @@ const LabelFairness* worst_by(const FairnessVerdict& verdict, double LabelFairne
   return worst;
 }
 
-void print_table(std::ostream& out, const FairnessCommandOptions& options, const FairnessVerdict& verdict,
-                 int threads, double seconds) {
+void print_table(std::ostream& out, const FairnessCommandOptions& options, const FairnessVerdict& verdict, int threads,
+                 double seconds) {
   const FairnessSetup& setup = options.setup;
   const int checks = (verdict.adjusted ? 4 : 2) * static_cast<int>(verdict.labels.size());
   const std::string level = percent_level(verdict.interval_level);
   const std::string strategy = setup.commands.empty() ? setup.strategy : "process";
   out << "Fairness check: " << setup.players << " x " << strategy << " (labels " << fairness_label(setup, 0) << ".."
-      << fairness_label(setup, setup.players - 1) << "), " << verdict.tournaments << " tournaments, seed "
-      << setup.seed << ", random seating\n";
+      << fairness_label(setup, setup.players - 1) << "), " << verdict.tournaments << " tournaments, seed " << setup.seed
+      << ", random seating\n";
   for (std::size_t c = 0; c < setup.commands.size(); ++c) {
     out << (setup.commands.size() == 1 ? std::string("every label") : "p" + std::to_string(c + 1) + "-*") << " runs:";
     for (const std::string& word : setup.commands[c]) out << " " << word;
@@ -90,35 +90,34 @@ void print_table(std::ostream& out, const FairnessCommandOptions& options, const
                 (level + " interval").c_str(), "z", "", "mean pl.", (level + " interval").c_str(), "t", "");
   for (const LabelFairness& label : verdict.labels) {
     const std::string win_interval =
-        label.win_rate_interval ? format("[%.3f, %.3f]", 100.0 * label.win_rate_interval->lo,
-                                         100.0 * label.win_rate_interval->hi)
-                                : "-";
-    const std::string place_interval =
-        label.mean_place_interval
-            ? format("[%.4f, %.4f]", label.mean_place_interval->lo, label.mean_place_interval->hi)
+        label.win_rate_interval
+            ? format("[%.3f, %.3f]", 100.0 * label.win_rate_interval->lo, 100.0 * label.win_rate_interval->hi)
             : "-";
+    const std::string place_interval =
+        label.mean_place_interval ? format("[%.4f, %.4f]", label.mean_place_interval->lo, label.mean_place_interval->hi)
+                                  : "-";
     out << format("%-12s %9lld %8.3f  %-22s %+7.2f %4s %9.4f  %-18s %+7.2f %4s\n", label.label.c_str(),
-                  static_cast<long long>(label.entries), 100.0 * label.win_rate, win_interval.c_str(),
-                  label.win_rate_z, label.win_rate_fair ? "ok" : "BIAS", label.mean_place, place_interval.c_str(),
-                  label.mean_place_t, label.mean_place_fair ? "ok" : "BIAS");
+                  static_cast<long long>(label.entries), 100.0 * label.win_rate, win_interval.c_str(), label.win_rate_z,
+                  label.win_rate_fair ? "ok" : "BIAS", label.mean_place, place_interval.c_str(), label.mean_place_t,
+                  label.mean_place_fair ? "ok" : "BIAS");
   }
   if (verdict.adjusted) {
     out << "\nluck-adjusted (Student t at " << level << "):\n";
     out << format("%-12s %8s  %-22s %7s %4s %9s  %-18s %7s %4s\n", "label", "adj win%", (level + " interval").c_str(),
                   "t", "", "adj pl.", (level + " interval").c_str(), "t", "");
     for (const LabelFairness& label : verdict.labels) {
-      const std::string win_interval =
-          label.adjusted_win_rate_interval ? format("[%.3f, %.3f]", 100.0 * label.adjusted_win_rate_interval->lo,
+      const std::string win_interval = label.adjusted_win_rate_interval
+                                           ? format("[%.3f, %.3f]", 100.0 * label.adjusted_win_rate_interval->lo,
                                                     100.0 * label.adjusted_win_rate_interval->hi)
                                            : "-";
-      const std::string place_interval = label.adjusted_mean_place_interval
-                                             ? format("[%.4f, %.4f]", label.adjusted_mean_place_interval->lo,
-                                                      label.adjusted_mean_place_interval->hi)
-                                             : "-";
+      const std::string place_interval =
+          label.adjusted_mean_place_interval
+              ? format("[%.4f, %.4f]", label.adjusted_mean_place_interval->lo, label.adjusted_mean_place_interval->hi)
+              : "-";
       out << format("%-12s %8.3f  %-22s %+7.2f %4s %9.4f  %-18s %+7.2f %4s\n", label.label.c_str(),
                     100.0 * label.adjusted_win_rate.value_or(0.0), win_interval.c_str(), label.adjusted_win_rate_t,
-                    label.adjusted_fair ? "ok" : "BIAS", label.adjusted_mean_place.value_or(0.0), place_interval.c_str(),
-                    label.adjusted_mean_place_t, label.adjusted_fair ? "ok" : "BIAS");
+                    label.adjusted_fair ? "ok" : "BIAS", label.adjusted_mean_place.value_or(0.0),
+                    place_interval.c_str(), label.adjusted_mean_place_t, label.adjusted_fair ? "ok" : "BIAS");
     }
   }
   out << "\nseat  win%\n";
@@ -158,7 +157,8 @@ nlohmann::json verdict_json(const FairnessCommandOptions& options, const Experim
                       {"mean_place_fair", label.mean_place_fair}});
     if (verdict.adjusted) {
       nlohmann::json& entry = labels.back();
-      entry["adjusted_win_rate"] = label.adjusted_win_rate ? nlohmann::json(*label.adjusted_win_rate) : nlohmann::json(nullptr);
+      entry["adjusted_win_rate"] =
+          label.adjusted_win_rate ? nlohmann::json(*label.adjusted_win_rate) : nlohmann::json(nullptr);
       entry["adjusted_win_rate_interval"] = interval_json(label.adjusted_win_rate_interval);
       entry["adjusted_win_rate_t"] = label.adjusted_win_rate_t;
       entry["adjusted_mean_place"] =
@@ -301,7 +301,9 @@ void add_check_command(CLI::App& app) {
       ->check(CLI::Range(std::int64_t{2}, std::int64_t{1} << 40))
       ->capture_default_str();
   fairness->add_option("-s,--seed", options->setup.seed, "Seed; same seed, same verdict")->capture_default_str();
-  fairness->add_option("-t,--threads", options->threads, "Worker threads (default: every core); results do not depend on it")
+  fairness
+      ->add_option("-t,--threads", options->threads,
+                   "Worker threads (default: every core); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
   fairness->add_flag("--adjust-luck", options->setup.adjust_luck,
                      "Also judge the luck-adjusted estimates (adjust_luck: true, docs/statistics.md)");

@@ -63,7 +63,8 @@ std::vector<const GradedDecision*> worst(const GradeReport& report, int top) {
 void print_totals(const char* title, const std::map<std::string, GradeTotals>& rows) {
   std::size_t width = std::string(title).size();
   for (const auto& [name, totals] : rows) width = std::max(width, name.size());
-  std::printf("\n%-*s %9s %8s %12s %14s\n", static_cast<int>(width), title, "decisions", "mistakes", "EV lost", "per 100 dec.");
+  std::printf("\n%-*s %9s %8s %12s %14s\n", static_cast<int>(width), title, "decisions", "mistakes", "EV lost",
+              "per 100 dec.");
   for (const auto& [name, t] : rows) {
     std::printf("%-*s %9lld %8lld %11.4f%% %13.4f%%\n", static_cast<int>(width), name.c_str(),
                 static_cast<long long>(t.decisions), static_cast<long long>(t.mistakes), t.loss,
@@ -73,15 +74,17 @@ void print_totals(const char* title, const std::map<std::string, GradeTotals>& r
 
 void print_text(const GradeReport& r, const GradeCommandOptions& o) {
   std::printf("ICM push/fold grade: EV given away against the Nash equilibrium of each spot, %% of the prize pool\n");
-  std::printf("%lld decisions graded in %lld of %lld hands (effective stack at most %g bb, stacks rounded to %g bb), "
-              "%lld spots solved\n",
-              static_cast<long long>(r.decisions.size()), static_cast<long long>(r.hands_graded),
-              static_cast<long long>(r.hands), o.grade.max_bb, o.grade.bucket_bb, static_cast<long long>(r.spots_solved));
-  std::printf("not graded: %lld hands not push/fold, %lld hands not solvable, %lld decisions deeper, "
-              "%lld with unknown cards, %lld at nodes Nash never reaches\n",
-              static_cast<long long>(r.hands_not_push_fold), static_cast<long long>(r.hands_unsolvable),
-              static_cast<long long>(r.deep_decisions), static_cast<long long>(r.unknown_cards),
-              static_cast<long long>(r.unreached));
+  std::printf(
+      "%lld decisions graded in %lld of %lld hands (effective stack at most %g bb, stacks rounded to %g bb), "
+      "%lld spots solved\n",
+      static_cast<long long>(r.decisions.size()), static_cast<long long>(r.hands_graded),
+      static_cast<long long>(r.hands), o.grade.max_bb, o.grade.bucket_bb, static_cast<long long>(r.spots_solved));
+  std::printf(
+      "not graded: %lld hands not push/fold, %lld hands not solvable, %lld decisions deeper, "
+      "%lld with unknown cards, %lld at nodes Nash never reaches\n",
+      static_cast<long long>(r.hands_not_push_fold), static_cast<long long>(r.hands_unsolvable),
+      static_cast<long long>(r.deep_decisions), static_cast<long long>(r.unknown_cards),
+      static_cast<long long>(r.unreached));
   print_totals("label", r.by_label);
   print_totals("player", r.by_player);
   const auto top = worst(r, o.top);
@@ -91,9 +94,9 @@ void print_text(const GradeReport& r, const GradeCommandOptions& o) {
   for (const GradedDecision* d : top) {
     const std::string where = d->file.substr(d->file.find_last_of('/') + 1) + " #" + d->hand;
     std::printf("%8.4f%%  %-24s %-16s %-4s %-5s %-5s %7.2f %6s  %.0f%%\n", d->loss, where.c_str(), d->player.c_str(),
-                position_name(d->position, d->players).c_str(), d->hand_class.c_str(),
-                d->action.c_str(), d->effective_bb,
-                d->nash_allin >= 0.5 ? (d->facing_all_in ? "call" : "push") : "fold", 100.0 * d->nash_allin);
+                position_name(d->position, d->players).c_str(), d->hand_class.c_str(), d->action.c_str(),
+                d->effective_bb, d->nash_allin >= 0.5 ? (d->facing_all_in ? "call" : "push") : "fold",
+                100.0 * d->nash_allin);
   }
 }
 
@@ -155,11 +158,13 @@ void add_grade_command(CLI::App& app) {
       "sngsim's '_payouts' annotation (docs/output-format.md) or --payouts. Hole cards must be known.\n"
       "Example: sngsim run configs/icm-nash.yaml --hand-history hh/ && sngsim grade hh/cell-0/*.phhs");
   command->add_option("files", options->files, ".phh or .phhs files")->required()->check(CLI::ExistingFile);
-  command->add_option("--max-bb", options->grade.max_bb, "grade decisions at effective stacks up to this many big blinds")
+  command
+      ->add_option("--max-bb", options->grade.max_bb, "grade decisions at effective stacks up to this many big blinds")
       ->default_val(15.0)
       ->check(CLI::PositiveNumber);
-  command->add_option("--bucket-bb", options->grade.bucket_bb,
-                      "round stacks to this many big blinds before solving, so near spots share a solve (0: exact)")
+  command
+      ->add_option("--bucket-bb", options->grade.bucket_bb,
+                   "round stacks to this many big blinds before solving, so near spots share a solve (0: exact)")
       ->default_val(0.5)
       ->check(CLI::NonNegativeNumber);
   command->add_option("--payouts", options->payouts,

@@ -116,7 +116,8 @@ void plan(const PlanCommandOptions& options) {
   const std::vector<std::string> metrics = {metric_name(Metric::kMeanPlace), metric_name(Metric::kWinRate),
                                             metric_name(Metric::kRoi)};
   const auto metric_at = std::find(metrics.begin(), metrics.end(), options.metric);
-  if (metric_at == metrics.end()) bad_input("unknown --metric '" + options.metric + "'; one of mean_place, win_rate, roi");
+  if (metric_at == metrics.end())
+    bad_input("unknown --metric '" + options.metric + "'; one of mean_place, win_rate, roi");
   const auto metric = static_cast<Metric>(metric_at - metrics.begin());
   if (!(options.width > 0.0)) bad_input("--width must be above 0");
   if (options.label == options.vs) bad_input("--vs must name another label than --label ('" + options.label + "')");
@@ -172,7 +173,8 @@ void plan(const PlanCommandOptions& options) {
     const auto index_of = [&labels](const std::string& label) {
       return static_cast<int>(std::find(labels.begin(), labels.end(), label) - labels.begin());
     };
-    const SamplePlan sample_plan = plan_difference(stats, index_of(options.label), index_of(options.vs), metric, options.width);
+    const SamplePlan sample_plan =
+        plan_difference(stats, index_of(options.label), index_of(options.vs), metric, options.width);
 
     nlohmann::json rows = nlohmann::json::array();
     const PlanRow& reference = sample_plan.rows[static_cast<std::size_t>(PlanDesign::kRandomRaw)];
@@ -205,9 +207,10 @@ void plan(const PlanCommandOptions& options) {
       }
     }
     if (!options.json && sample_plan.relative_error) {
-      std::cout << format("  the pilot knows these counts to about +-%.0f%% (95%%, normal differences; more for "
-                          "heavy-tailed ones); a larger --pilot narrows that\n",
-                          100.0 * 1.96 * *sample_plan.relative_error);
+      std::cout << format(
+          "  the pilot knows these counts to about +-%.0f%% (95%%, normal differences; more for "
+          "heavy-tailed ones); a larger --pilot narrows that\n",
+          100.0 * 1.96 * *sample_plan.relative_error);
     }
     cells_json.push_back({{"cell", k},
                           {"params", cell.params},
@@ -220,12 +223,9 @@ void plan(const PlanCommandOptions& options) {
                           {"designs", std::move(rows)}});
   }
   if (options.json) {
-    std::cout << nlohmann::json{{"plan", options.config},
-                                {"metric", options.metric},
-                                {"label", options.label},
-                                {"vs", options.vs},
-                                {"width", options.width},
-                                {"seed", base.seed},
+    std::cout << nlohmann::json{{"plan", options.config},        {"metric", options.metric},
+                                {"label", options.label},        {"vs", options.vs},
+                                {"width", options.width},        {"seed", base.seed},
                                 {"cells", std::move(cells_json)}}
                      .dump(2)
               << "\n";
@@ -253,8 +253,9 @@ void add_plan_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--label", options->label, "Label A")->required();
   command->add_option("--vs", options->vs, "Label B: the plan is for A's mean less B's")->required();
-  command->add_option("--width", options->width,
-                      "Full width (hi - lo) of the 95% interval wanted, in the metric's unit (roi 0.02 = 2 points)")
+  command
+      ->add_option("--width", options->width,
+                   "Full width (hi - lo) of the 95% interval wanted, in the metric's unit (roi 0.02 = 2 points)")
       ->required();
   command->add_option("--pilot", options->pilot, "Pilot tournaments per cell (rounded up to whole duplicate groups)")
       ->check(CLI::Range(std::int64_t{2}, std::int64_t{1} << 40))

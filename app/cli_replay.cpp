@@ -42,7 +42,8 @@ void add_replay_command(CLI::App& app) {
       ->delimiter(',');
   command->add_option("--max-print", options->max_print, "Problems printed in full (the rest are counted)")
       ->check(CLI::NonNegativeNumber);
-  command->add_flag_callback("--quiet", [options] { options->max_print = 0; }, "Print only the totals (--max-print 0)");
+  command->add_flag_callback(
+      "--quiet", [options] { options->max_print = 0; }, "Print only the totals (--max-print 0)");
   command->callback([options] {
     const int status = run_replay_command(*options);
     if (status != 0) throw CLI::RuntimeError(status);

@@ -60,9 +60,9 @@ struct RunCommandOptions {
   std::optional<int> cell;                        // of this cell (default: every cell)
   std::string checkpoint;                         // state file saved every checkpoint_every seconds
   double checkpoint_every = 5.0;
-  std::string shard;                              // "K/N": play only that part of every cell
-  std::string baseline;                           // compare.baseline for this run's console and paired.csv
-  bool style = false;                             // style_stats: true in every cell
+  std::string shard;     // "K/N": play only that part of every cell
+  std::string baseline;  // compare.baseline for this run's console and paired.csv
+  bool style = false;    // style_stats: true in every cell
 };
 
 std::atomic<bool> g_stop_requested{false};
@@ -210,9 +210,12 @@ void add_run_command(CLI::App& app) {
       "disk; earlier results and the last checkpoint stay whole), 130 interrupted (partial results,\n"
       "or with --checkpoint none: run the same command again to resume).");
   command->add_option("config", options->config, "Experiment file (YAML), e.g. configs/quickstart.yaml")->required();
-  command->add_option("-n,--tournaments", options->tournaments, "Tournaments per matrix cell: the same as --set tournaments=N");
+  command->add_option("-n,--tournaments", options->tournaments,
+                      "Tournaments per matrix cell: the same as --set tournaments=N");
   command->add_option("-s,--seed", options->seed, "Seed: the same as --set seed=S; same seed, same results");
-  command->add_option("-t,--threads", options->threads, "Worker threads (default: every core); results do not depend on it")
+  command
+      ->add_option("-t,--threads", options->threads,
+                   "Worker threads (default: every core); results do not depend on it")
       ->check(CLI::NonNegativeNumber);
   command->add_option("-o,--out", options->out, "Output folder (default: results/<experiment name>)");
   command->add_option("--set", options->overrides,
@@ -221,7 +224,8 @@ void add_run_command(CLI::App& app) {
   command->add_flag("-q,--quiet", options->quiet, "No progress bar and no console table");
   command->add_option("--hand-history", options->hand_history,
                       "Write PHH hand histories (one .phhs per tournament, a folder per cell) into this folder");
-  command->add_option("--hh-tournaments", options->hh_tournaments, "How many tournaments per cell --hand-history writes")
+  command
+      ->add_option("--hh-tournaments", options->hh_tournaments, "How many tournaments per cell --hand-history writes")
       ->check(CLI::PositiveNumber);
   command->add_flag("--check", options->check,
                     "Check after every hand of every table: chips conserved, no negative stack, button and\n"
@@ -234,7 +238,8 @@ void add_run_command(CLI::App& app) {
       "every invariant checked; write its PHH hand histories into --hand-history (default\n"
       "results/<name>-replay-I) and print how it ended. --out, --tournaments and --threads do not apply");
   replay->check(CLI::NonNegativeNumber);
-  command->add_option("--cell", options->cell, "With --replay-tournament: only this cell (0-based, as the console table)")
+  command
+      ->add_option("--cell", options->cell, "With --replay-tournament: only this cell (0-based, as the console table)")
       ->check(CLI::NonNegativeNumber)
       ->needs(replay);
   command->add_option("--checkpoint", options->checkpoint,
@@ -255,8 +260,9 @@ void add_run_command(CLI::App& app) {
                     "Also count each label's playing style (VPIP, PFR, 3-bet, steal, c-bet, aggression,\n"
                     "showdown) with 95% intervals: a second console table, style.csv, summary.json's style;\n"
                     "as style_stats: true in the config");
-  command->add_flag("--report", options->report,
-                    "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
+  command->add_flag(
+      "--report", options->report,
+      "Afterwards make plots and report.html in the output folder (as `sngsim report`; needs python3-matplotlib)");
   command->callback([options] { run(*options); });
 }
 
@@ -325,8 +331,9 @@ void add_strategies_command(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "strategies", "List every built-in strategy with its parameters and defaults, then process and plugin bots.");
   command->callback([] {
-    std::cout << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
-                 "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n\n";
+    std::cout
+        << "Built-in strategies (use in an experiment's lineup as `strategy: NAME`, `params: {...}`).\n"
+           "A bot compiled elsewhere loads with `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n\n";
     for (const StrategyInfo& info : builtin_strategies()) {
       std::cout << info.name << "\n    " << info.summary << "\n";
       for (const ParamSpec& spec : info.params) {
@@ -336,10 +343,11 @@ void add_strategies_command(CLI::App& app) {
       }
     }
     // Not in the registry: each is a program or a library the entry names.
-    std::cout << "process\n    a bot in another program, any language, speaking docs/bot-protocol.md on stdin/stdout:\n"
-                 "    `strategy: process`, `command: [python3, my_bot.py]` (also env, workdir, params; the Python kit is\n"
-                 "    python/sngsim_bot). `sngsim plan` and `sngsim run` start it.\n"
-                 "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n";
+    std::cout
+        << "process\n    a bot in another program, any language, speaking docs/bot-protocol.md on stdin/stdout:\n"
+           "    `strategy: process`, `command: [python3, my_bot.py]` (also env, workdir, params; the Python kit is\n"
+           "    python/sngsim_bot). `sngsim plan` and `sngsim run` start it.\n"
+           "plugin\n    a C++ bot compiled elsewhere: `strategy: plugin`, `path: lib.so` (bot_hosting/plugin_api.h).\n";
   });
 }
 

@@ -70,13 +70,15 @@ PushFoldSpot solve_spot_of(const SolvePushFoldOptions& o) {
   }
   const std::vector<double> blinds = solve_numbers_of(o.blinds, "--blinds");
   if (blinds.size() < 2 || blinds.size() > 3) solve_bad_input("--blinds is SMALL,BIG or SMALL,BIG,ANTE");
-  if (!(blinds[0] > 0.0) || !(blinds[1] > 0.0)) solve_bad_input("--blinds: the small and the big blind must be positive");
+  if (!(blinds[0] > 0.0) || !(blinds[1] > 0.0))
+    solve_bad_input("--blinds: the small and the big blind must be positive");
   if (blinds[0] > blinds[1]) solve_bad_input("--blinds: the small blind must not exceed the big blind");
   const double ante = blinds.size() == 3 ? blinds[2] : 0.0;
   if (ante < 0.0) solve_bad_input("--blinds: the ante must not be negative");
   const std::vector<double> payouts = solve_payouts_of(o.payouts);
   if (o.first < 1 || o.first > o.players - 1) {
-    solve_bad_input("--first " + std::to_string(o.first) + ": the first player to act is 1.." + std::to_string(o.players - 1));
+    solve_bad_input("--first " + std::to_string(o.first) + ": the first player to act is 1.." +
+                    std::to_string(o.players - 1));
   }
   PushFoldSpot spot = PushFoldSpot::standard(stacks, blinds[0], blinds[1], ante, payouts, o.first - 1);
   if (const auto error = push_fold_spot_error(spot)) solve_bad_input(*error);
@@ -127,9 +129,10 @@ double node_ev(const IcmPushFoldSolution& s, std::size_t k) {
 void print_text(const PushFoldSpot& spot, const IcmPushFoldSolution& s) {
   const int n = spot.players();
   std::printf("ICM push/fold equilibrium, %d players; equities in %% of the prize pool\n", n);
-  std::printf("Key to the grids: rows and columns run A, K, ..., 2; suited hands above the diagonal (AKs),\n"
-              "offsuit below (AKo), pairs on it. A hand's name: it always goes all-in (or calls); N%%: it does\n"
-              "so N%% of the time; '.': it never does (folds).\n");
+  std::printf(
+      "Key to the grids: rows and columns run A, K, ..., 2; suited hands above the diagonal (AKs),\n"
+      "offsuit below (AKo), pairs on it. A hand's name: it always goes all-in (or calls); N%%: it does\n"
+      "so N%% of the time; '.': it never does (folds).\n");
   for (std::size_t k = 0; k < s.nodes.size(); ++k) {
     std::printf("\n%s  (%.1f%% of hands, reached %.2f%%, EV %.3f)\n", node_label(s.nodes[k], n).c_str(),
                 range_percent(s.allin[k]), 100.0 * s.evaluation.reach[k], node_ev(s, k));

@@ -100,7 +100,8 @@ void write_run_hand_viewer(const std::string& hand_history_dir, const std::files
   viewer.force = true;
   try {
     const HandViewerResult result = write_hand_viewer(viewer, std::cerr);
-    std::cout << "Hand viewer of " << result.hands << " hands written to " << (viewer.out / "index.html").string() << "\n";
+    std::cout << "Hand viewer of " << result.hands << " hands written to " << (viewer.out / "index.html").string()
+              << "\n";
   } catch (const HandViewerError& error) {
     std::cerr << "sngsim run: no hand viewer: " << error.what() << "\n";
   }
@@ -113,15 +114,18 @@ void add_view_command(CLI::App& app) {
       "A hand viewer in the browser: one self-contained HTML page (no server, no network) of PHH hand\n"
       "histories, each hand replayed through the engine, to step through action by action and filter\n"
       "by label, tournament, pots won or lost, all-ins (with equity), faults and costly decisions.");
-  command->add_option("paths", options->viewer.paths, ".phh / .phhs files, or folders holding them (searched recursively)")
+  command
+      ->add_option("paths", options->viewer.paths, ".phh / .phhs files, or folders holding them (searched recursively)")
       ->required()
       ->check(CLI::ExistingPath);
   command->add_option("--out,-o", options->out,
                       "Folder to write (index.html and data/); default results/view, or RESULTS/hands with --results");
-  command->add_option("--label", options->viewer.label, "The label studied: its hands first, its hole cards always shown");
+  command->add_option("--label", options->viewer.label,
+                      "The label studied: its hands first, its hole cards always shown");
   command->add_option("--title", options->viewer.title, "The page's title (default: the first path)");
-  command->add_option("--results", options->viewer.results_dir,
-                      "A results folder of `sngsim run`: mark the hands of its fault examples (summary.json)")
+  command
+      ->add_option("--results", options->viewer.results_dir,
+                   "A results folder of `sngsim run`: mark the hands of its fault examples (summary.json)")
       ->check(CLI::ExistingDirectory);
   command->add_flag("--grade", options->grade,
                     "Grade push/fold decisions as `sngsim grade` does and mark the hands of costly ones");

@@ -43,17 +43,18 @@ void print_invariant_violation(std::ostream& err, const InvariantViolation& viol
 void replay_tournament_command(const Experiment& experiment, const ReplayTournamentRequest& request) {
   const int cells = static_cast<int>(experiment.cells.size());
   if (request.cell && (*request.cell < 0 || *request.cell >= cells)) {
-    std::cerr << "--cell " << *request.cell << ": the experiment has " << cells << " cell(s), numbered 0.."
-              << cells - 1 << " as in its console table and summary.json\n";
+    std::cerr << "--cell " << *request.cell << ": the experiment has " << cells << " cell(s), numbered 0.." << cells - 1
+              << " as in its console table and summary.json\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
   if (request.tournament < 0) {
     std::cerr << "--replay-tournament must be at least 0, got " << request.tournament << "\n";
     throw CLI::RuntimeError(kExitBadInput);
   }
-  const fs::path directory = request.hand_history.empty()
-                                 ? fs::path("results") / (experiment.name + "-replay-" + std::to_string(request.tournament))
-                                 : fs::path(request.hand_history);
+  const fs::path directory =
+      request.hand_history.empty()
+          ? fs::path("results") / (experiment.name + "-replay-" + std::to_string(request.tournament))
+          : fs::path(request.hand_history);
   try {
     check_output_dir(directory, request.force);
   } catch (const std::exception& error) {
@@ -78,7 +79,8 @@ void replay_tournament_command(const Experiment& experiment, const ReplayTournam
   }
   staging.publish(request.force);
   bool any_history = false;
-  for (const auto& entry : fs::directory_iterator(directory)) any_history = any_history || entry.path().extension() == ".phhs";
+  for (const auto& entry : fs::directory_iterator(directory))
+    any_history = any_history || entry.path().extension() == ".phhs";
   std::cout << "Every invariant held in every hand.";
   if (any_history) {
     std::cout << " Hand histories: " << directory.string() << "/ (replay them through the engine: sngsim replay "

@@ -104,8 +104,7 @@ void end_adopted_processes() {
     for (const pid_t pid : adopted) kill_tree(pid, table);
     for (const pid_t pid : adopted) {
       int status = 0;
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     }
   }
 }

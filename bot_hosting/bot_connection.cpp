@@ -204,8 +204,7 @@ BotConnection::Answer BotConnection::ask(const std::string& line, BotClockPoint 
       --owed_replies_;
       continue;
     }
-    answer.elapsed_us =
-        std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - written_at).count();
+    answer.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(steady_clock::now() - written_at).count();
     switch (read) {
       case BotProcess::Read::kLine:
         crashes_in_a_row_ = 0;

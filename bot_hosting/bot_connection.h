@@ -60,9 +60,9 @@ class BotConnection {
   enum class Outcome : std::uint8_t { kReply, kTimeout, kCrash, kStrayReply, kReplyTooLong };
   struct Answer {
     Outcome outcome = Outcome::kReply;
-    std::string line;              // kReply from ask(): the reply; kStrayReply: the stray line
-    ActionReply action;            // kReply from answer_posted(): the action, read
-    std::int64_t elapsed_us = 0;   // from the request written to its reply read
+    std::string line;             // kReply from ask(): the reply; kStrayReply: the stray line
+    ActionReply action;           // kReply from answer_posted(): the action, read
+    std::int64_t elapsed_us = 0;  // from the request written to its reply read
   };
 
   BotConnection(std::shared_ptr<const ProcessBotSpec> spec, std::string log_path);
@@ -144,8 +144,8 @@ class BotConnection {
   std::unique_ptr<BotProcess> process_;
   std::map<std::string, std::string> open_seats_;  // seat key -> tournament_start line
   std::string scratch_;
-  std::string queued_;  // requests without reply, written with the next decide
-  int owed_replies_ = 0;        // decides that timed out and will still be answered
+  std::string queued_;    // requests without reply, written with the next decide
+  int owed_replies_ = 0;  // decides that timed out and will still be answered
   int crashes_in_a_row_ = 0;
   bool crash_unfaulted_ = false;  // a crash between decisions, charged to the next decide
   int protocol_ = 1;
@@ -158,8 +158,8 @@ class BotConnection {
   std::vector<Answer> posted_answers_;
   std::vector<ActionReply> batch_actions_;  // a batch's reply, split
   std::string batch_reply_;                 // the line they view, kept until the next batch
-  bool answered_ = false;  // posted_ has been answered; the next post starts afresh
-  std::optional<BatchInFlight> batch_;  // written by send_posted(), not yet read
+  bool answered_ = false;                   // posted_ has been answered; the next post starts afresh
+  std::optional<BatchInFlight> batch_;      // written by send_posted(), not yet read
 };
 
 // The last `lines` lines of a log file, for messages, each shown after

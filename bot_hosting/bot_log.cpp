@@ -39,8 +39,9 @@ BotLog::BotLog(std::string path, std::int64_t limit_bytes) : path_(std::move(pat
 
 BotLog::~BotLog() {
   if (dropped_ > 0) {
-    write_all(fd_, "\n[sngsim: " + std::to_string(dropped_) + " more bytes of stderr were dropped: this log is cut at " +
-                       mib(limit_bytes_) + " (bots: {log_limit_mb})]\n");
+    write_all(fd_, "\n[sngsim: " + std::to_string(dropped_) +
+                       " more bytes of stderr were dropped: this log is cut at " + mib(limit_bytes_) +
+                       " (bots: {log_limit_mb})]\n");
   }
   ::close(fd_);
 }

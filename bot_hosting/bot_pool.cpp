@@ -43,8 +43,8 @@ std::string file_name_of(const std::string& label) {
   std::string name;
   bool plain = !label.empty() && label[0] != '.' && label.size() <= kMaxPlain;
   for (const char c : label) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                    c == '_' || c == '.';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     plain = plain && ok;
     if (name.size() < kMaxPlain) name += ok ? c : '_';
   }

@@ -54,7 +54,8 @@ void shutdown_bots(std::chrono::milliseconds grace = std::chrono::milliseconds(1
 // destroyed. Throws BotSetupFailure for the first bot that cannot start.
 class BotSession {
  public:
-  BotSession(const std::vector<std::shared_ptr<const ProcessBotSpec>>& specs, const std::filesystem::path& log_directory);
+  BotSession(const std::vector<std::shared_ptr<const ProcessBotSpec>>& specs,
+             const std::filesystem::path& log_directory);
   ~BotSession();
   BotSession(const BotSession&) = delete;
   BotSession& operator=(const BotSession&) = delete;

@@ -47,10 +47,10 @@ using BotClockPoint = std::chrono::steady_clock::time_point;
 inline constexpr std::size_t kMaxBotLineBytes = 1024 * 1024;
 
 struct BotCommand {
-  std::vector<std::string> argv;  // argv[0]: the program's absolute path
+  std::vector<std::string> argv;                         // argv[0]: the program's absolute path
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) sngsim's environment
-  std::string workdir;   // the bot's working directory; empty: sngsim's
-  std::string log_path;  // stderr is appended here (created if missing)
+  std::string workdir;                                   // the bot's working directory; empty: sngsim's
+  std::string log_path;                                  // stderr is appended here (created if missing)
   // The label's shared log of log_path; when null, the process opens its
   // own with the default limit.
   std::shared_ptr<BotLog> log;

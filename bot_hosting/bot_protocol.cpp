@@ -16,8 +16,8 @@ namespace sngsim {
 namespace {
 
 constexpr std::array<std::string_view, 5> kStreetNames = {"preflop", "flop", "turn", "river", "showdown"};
-constexpr std::array<std::string_view, 12> kEventNames = {"ante", "blind", "deal_hole", "deal_board", "fold", "check",
-                                                     "call", "raise", "show", "muck", "uncalled", "win"};
+constexpr std::array<std::string_view, 12> kEventNames = {
+    "ante", "blind", "deal_hole", "deal_board", "fold", "check", "call", "raise", "show", "muck", "uncalled", "win"};
 
 // Appends JSON text to a string; keys and fixed words are written as given.
 class JsonLine {
@@ -238,9 +238,8 @@ void encode_decide(std::string& out, std::string_view tournament, int seat, int 
   json.end_line();
 }
 
-void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand,
-                      std::span<const Event> history, std::span<const Chips> stacks,
-                      std::span<const std::int8_t> seats, HandOverFields fields) {
+void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand, std::span<const Event> history,
+                      std::span<const Chips> stacks, std::span<const std::int8_t> seats, HandOverFields fields) {
   JsonLine json(out);
   table_header(json, "hand_over", tournament, seat);
   const auto wanted = [fields](HandOverField field) { return (fields >> static_cast<int>(field) & 1u) != 0; };
@@ -335,7 +334,8 @@ std::optional<std::string> hello_reply_problem(std::string_view line, int& proto
                                                HandOverFields* hand_over_fields) {
   const nlohmann::json reply = nlohmann::json::parse(line, nullptr, false);
   const std::string shown = escaped_reply(line);
-  if (reply.is_discarded() || !reply.is_object()) return "answered hello with a line that is not a JSON object: " + shown;
+  if (reply.is_discarded() || !reply.is_object())
+    return "answered hello with a line that is not a JSON object: " + shown;
   const auto type = reply.find("type");
   if (type == reply.end() || *type != "hello") return "answered hello without \"type\": \"hello\": " + shown;
   const auto version = reply.find("protocol");
@@ -384,9 +384,10 @@ ActionReply action_reply_of(const nlohmann::json& reply) {
   // The bot's own report of its bug (the Python kit's, when decide()
   // raises): a fault by reason error, whatever else the reply says.
   if (const auto error = reply.find("error"); error != reply.end()) {
-    return {Kind::kError, 0,
-            "the bot reported an error: " + escaped_reply(error->is_string() ? error->get_ref<const std::string&>()
-                                                                             : error->dump()),
+    return {Kind::kError,
+            0,
+            "the bot reported an error: " +
+                escaped_reply(error->is_string() ? error->get_ref<const std::string&>() : error->dump()),
             {}};
   }
   const auto action = reply.find("action");
@@ -408,8 +409,8 @@ ActionReply action_reply_of(const nlohmann::json& reply) {
       return {Kind::kRaise, static_cast<Chips>(value), {}, {}};
     }
   }
-  return {Kind::kBadAmount, 0, "a raise to " + escaped_reply(to->dump()) + ": \"to\" must be a whole number of chips",
-          {}};
+  return {
+      Kind::kBadAmount, 0, "a raise to " + escaped_reply(to->dump()) + ": \"to\" must be a whole number of chips", {}};
 }
 
 // Positions in a line that nlohmann::json::accept() took as JSON: the end
@@ -630,10 +631,10 @@ void read_actions_reply(std::string_view line, std::size_t count, std::vector<Ac
       out[i] = action_reply_of((*actions)[i]);
       out[i].text = texts[i];
     } else {
-      out[i] = ActionReply{ActionReply::Kind::kUnknown, 0,
-                           "the reply has " + std::to_string(actions->size()) + " actions for " +
-                               std::to_string(count) + " requests",
-                           line};
+      out[i] = ActionReply{
+          ActionReply::Kind::kUnknown, 0,
+          "the reply has " + std::to_string(actions->size()) + " actions for " + std::to_string(count) + " requests",
+          line};
     }
   }
 }

@@ -50,15 +50,30 @@ struct DecisionTime {
 // parse for a bot that looks at little (the kit's call_bot reads only
 // "legal"). Without the key it gets them all.
 enum class DecideField : std::uint8_t {
-  kHand, kLevel, kStreet, kHole, kBoard, kButton, kPlayer, kSeats, kStacks, kBets, kCommitted, kFolded, kPot,
-  kLegal, kHistory, kTime, kCount
+  kHand,
+  kLevel,
+  kStreet,
+  kHole,
+  kBoard,
+  kButton,
+  kPlayer,
+  kSeats,
+  kStacks,
+  kBets,
+  kCommitted,
+  kFolded,
+  kPot,
+  kLegal,
+  kHistory,
+  kTime,
+  kCount
 };
 using DecideFields = std::uint32_t;  // a bit per DecideField
 inline constexpr DecideFields kAllDecideFields = (1u << static_cast<int>(DecideField::kCount)) - 1;
 // The names, in DecideField order.
 inline constexpr std::array<std::string_view, static_cast<std::size_t>(DecideField::kCount)> kDecideFieldNames = {
-    "hand", "level", "street", "hole",   "board", "button",  "player", "seats",
-    "stacks", "bets", "committed", "folded", "pot", "legal", "history", "time"};
+    "hand",   "level", "street",    "hole",   "board", "button", "player",  "seats",
+    "stacks", "bets",  "committed", "folded", "pot",   "legal",  "history", "time"};
 
 // The fields of a hand_over after its type, tournament and seat, named the
 // same way ("hand_over_fields": [...] in the hello reply). A bot that names
@@ -76,9 +91,9 @@ void encode_tournament_start(std::string& out, const TournamentStart& start);
 void encode_decide(std::string& out, std::string_view tournament, int seat, int hand, const Observation& observation,
                    const DecisionTime& time, DecideFields fields = kAllDecideFields);
 // `stacks` and `seats` by hand-order index, after the hand.
-void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand,
-                      std::span<const Event> events, std::span<const Chips> stacks,
-                      std::span<const std::int8_t> seats, HandOverFields fields = kAllHandOverFields);
+void encode_hand_over(std::string& out, std::string_view tournament, int seat, int hand, std::span<const Event> events,
+                      std::span<const Chips> stacks, std::span<const std::int8_t> seats,
+                      HandOverFields fields = kAllHandOverFields);
 // `place` is unset for a table that ended without places (a cash session).
 void encode_tournament_end(std::string& out, std::string_view tournament, int seat, Placement place,
                            double prize_percent);
@@ -93,8 +108,7 @@ void encode_decide_batch(std::string& out, std::string_view decides);
 // names, all without "decide_fields", and `hand_over_fields` likewise
 // from "hand_over_fields"; names this sngsim does not know are left out),
 // else why not (one line).
-std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol,
-                                               DecideFields* fields = nullptr,
+std::optional<std::string> hello_reply_problem(std::string_view line, int& protocol, DecideFields* fields = nullptr,
                                                HandOverFields* hand_over_fields = nullptr);
 
 // What one action object of a reply says, before the rules judge it.

@@ -1,3 +1,4 @@
+/* clang-format off: the C interface plug-in authors read, laid out by hand. */
 #ifndef SNGSIM_PLUGIN_API_H
 #define SNGSIM_PLUGIN_API_H
 /*
@@ -105,23 +106,23 @@
 #define SNGSIM_BETTING_FIXED_LIMIT 2
 
 /* SngsimAction.type */
-#define SNGSIM_ACTION_FOLD 0       /* taken as a check when checking is free (R10) */
+#define SNGSIM_ACTION_FOLD 0 /* taken as a check when checking is free (R10) */
 #define SNGSIM_ACTION_CHECK_CALL 1
-#define SNGSIM_ACTION_RAISE_TO 2   /* amount = total bet for this round after the raise */
+#define SNGSIM_ACTION_RAISE_TO 2 /* amount = total bet for this round after the raise */
 
 /* SngsimEvent.type */
-#define SNGSIM_EVENT_ANTE 0            /* amount posted as ante */
-#define SNGSIM_EVENT_BLIND 1           /* amount posted as blind */
-#define SNGSIM_EVENT_DEAL_HOLE 2       /* player received hole cards (not shown: no cards) */
-#define SNGSIM_EVENT_DEAL_BOARD 3      /* cards = the board cards dealt now */
+#define SNGSIM_EVENT_ANTE 0       /* amount posted as ante */
+#define SNGSIM_EVENT_BLIND 1      /* amount posted as blind */
+#define SNGSIM_EVENT_DEAL_HOLE 2  /* player received hole cards (not shown: no cards) */
+#define SNGSIM_EVENT_DEAL_BOARD 3 /* cards = the board cards dealt now */
 #define SNGSIM_EVENT_FOLD 4
 #define SNGSIM_EVENT_CHECK 5
-#define SNGSIM_EVENT_CALL 6            /* amount = total bet this round after calling */
-#define SNGSIM_EVENT_BET_RAISE 7       /* amount = total bet this round after raising */
-#define SNGSIM_EVENT_SHOW 8            /* cards = the player's hole cards */
+#define SNGSIM_EVENT_CALL 6      /* amount = total bet this round after calling */
+#define SNGSIM_EVENT_BET_RAISE 7 /* amount = total bet this round after raising */
+#define SNGSIM_EVENT_SHOW 8      /* cards = the player's hole cards */
 #define SNGSIM_EVENT_MUCK 9
-#define SNGSIM_EVENT_UNCALLED_RETURN 10  /* amount returned (R14) */
-#define SNGSIM_EVENT_WIN 11            /* amount won from one pot */
+#define SNGSIM_EVENT_UNCALLED_RETURN 10 /* amount returned (R14) */
+#define SNGSIM_EVENT_WIN 11             /* amount won from one pot */
 
 #if defined(_WIN32)
 #define SNGSIM_PLUGIN_EXPORT __declspec(dllexport)
@@ -137,32 +138,32 @@ extern "C" {
 
 /* One public event of the hand. */
 typedef struct SngsimEvent {
-  int32_t type;        /* SNGSIM_EVENT_* */
-  int32_t player;      /* hand-order index, -1 for the dealer */
-  int32_t street;      /* SNGSIM_STREET_* */
-  int32_t card_count;  /* valid entries of cards */
-  int64_t amount;      /* chips, see the event type */
+  int32_t type;       /* SNGSIM_EVENT_* */
+  int32_t player;     /* hand-order index, -1 for the dealer */
+  int32_t street;     /* SNGSIM_STREET_* */
+  int32_t card_count; /* valid entries of cards */
+  int64_t amount;     /* chips, see the event type */
   uint8_t cards[SNGSIM_MAX_EVENT_CARDS];
 } SngsimEvent;
 
 /* What the player to act may do. Raise sizes are totals for this round. */
 typedef struct SngsimLegalActions {
-  int32_t can_fold;       /* only when facing a bet */
+  int32_t can_fold; /* only when facing a bet */
   int32_t can_check;
   int32_t can_raise;
-  int32_t reserved;       /* 0 */
-  int64_t call_amount;    /* chips a call adds (all-in for less when short) */
-  int64_t min_raise_to;   /* smallest legal raise-to; fixed limit: the only size */
-  int64_t max_raise_to;   /* largest legal raise-to */
+  int32_t reserved;     /* 0 */
+  int64_t call_amount;  /* chips a call adds (all-in for less when short) */
+  int64_t min_raise_to; /* smallest legal raise-to; fixed limit: the only size */
+  int64_t max_raise_to; /* largest legal raise-to */
 } SngsimLegalActions;
 
 /* Version 2: the betting so far this hand, as the built-in bots see it
  * (docs/strategies.md). Hand-order indices, -1 for none. */
 typedef struct SngsimBettingCount {
-  int32_t raises_this_round;       /* bets and raises this round, blinds not counted */
-  int32_t callers_this_round;      /* calls since the round's last bet or raise */
-  int32_t last_raiser_this_round;  /* who made this round's last bet or raise */
-  int32_t last_preflop_raiser;     /* who made the last preflop bet or raise */
+  int32_t raises_this_round;      /* bets and raises this round, blinds not counted */
+  int32_t callers_this_round;     /* calls since the round's last bet or raise */
+  int32_t last_raiser_this_round; /* who made this round's last bet or raise */
+  int32_t last_preflop_raiser;    /* who made the last preflop bet or raise */
 } SngsimBettingCount;
 
 /* Version 2: one level of the blind schedule (RULES R4, V3). */
@@ -174,16 +175,16 @@ typedef struct SngsimBlindLevel {
 
 /* Version 2: the tournament the hand belongs to. */
 typedef struct SngsimTournament {
-  int32_t players;              /* seats of the table when the tournament began */
-  int32_t players_left;         /* players with chips at this table as the hand began */
-  int32_t hand_number;          /* this hand of the tournament, from 1 */
-  int32_t hand_cap;             /* the last hand (RULES R21) */
-  int32_t hands_per_level;      /* of the blind schedule */
-  int32_t hands_to_next_level;  /* hands left at this level, this one included (1 on its last) */
-  int32_t payout_count;         /* entries of payout_percent: the places paid */
-  int32_t level_count;          /* entries of levels */
-  int64_t starting_stack;       /* chips of every player at the start */
-  const int32_t* payout_percent;  /* [place - 1]: the prize pool's share of that place, percent */
+  int32_t players;               /* seats of the table when the tournament began */
+  int32_t players_left;          /* players with chips at this table as the hand began */
+  int32_t hand_number;           /* this hand of the tournament, from 1 */
+  int32_t hand_cap;              /* the last hand (RULES R21) */
+  int32_t hands_per_level;       /* of the blind schedule */
+  int32_t hands_to_next_level;   /* hands left at this level, this one included (1 on its last) */
+  int32_t payout_count;          /* entries of payout_percent: the places paid */
+  int32_t level_count;           /* entries of levels */
+  int64_t starting_stack;        /* chips of every player at the start */
+  const int32_t* payout_percent; /* [place - 1]: the prize pool's share of that place, percent */
   /* The schedule's levels 1..level_count; past the last, every blind and
    * the ante double at each level (R4). */
   const SngsimBlindLevel* levels;
@@ -195,45 +196,45 @@ typedef struct SngsimTournament {
  * counts the session's hands, hand_cap, hands_per_level,
  * hands_to_next_level and level_count are 0, and payout_count is 0. */
 typedef struct SngsimObservation {
-  int32_t player;           /* hand-order index of the player to act */
-  int32_t num_players;      /* players dealt into the hand, 2..SNGSIM_MAX_PLAYERS */
-  int32_t street;           /* SNGSIM_STREET_* */
-  int32_t level;            /* blind level, from 1 */
-  int32_t betting;          /* SNGSIM_BETTING_* */
-  int32_t hole_card_count;  /* 2 hold'em, 4 Omaha */
-  int32_t board_count;      /* board cards dealt, 0 or 3..5 */
-  int32_t history_count;    /* entries of history */
-  int64_t min_bet;          /* NL/PL: the big blind; FL: the small bet */
-  int64_t big_bet;          /* FL: the bet on turn and river; 0 otherwise */
-  int64_t pot;              /* every chip in the middle, this round's bets included */
-  int64_t highest_bet;      /* the bet to match this round */
-  uint8_t hole[SNGSIM_MAX_HOLE_CARDS];  /* own cards; unused slots SNGSIM_NO_CARD */
-  uint8_t board[SNGSIM_BOARD_SIZE];     /* board_count valid cards */
-  uint8_t reserved[7];                  /* 0 */
-  int64_t stacks[SNGSIM_MAX_PLAYERS];     /* chips behind, not in the pot */
-  int64_t bets[SNGSIM_MAX_PLAYERS];       /* this round */
-  int64_t committed[SNGSIM_MAX_PLAYERS];  /* this hand, antes included */
-  int32_t folded[SNGSIM_MAX_PLAYERS];     /* 1 if folded */
-  int32_t seats[SNGSIM_MAX_PLAYERS];      /* table seat of each hand-order index */
+  int32_t player;                        /* hand-order index of the player to act */
+  int32_t num_players;                   /* players dealt into the hand, 2..SNGSIM_MAX_PLAYERS */
+  int32_t street;                        /* SNGSIM_STREET_* */
+  int32_t level;                         /* blind level, from 1 */
+  int32_t betting;                       /* SNGSIM_BETTING_* */
+  int32_t hole_card_count;               /* 2 hold'em, 4 Omaha */
+  int32_t board_count;                   /* board cards dealt, 0 or 3..5 */
+  int32_t history_count;                 /* entries of history */
+  int64_t min_bet;                       /* NL/PL: the big blind; FL: the small bet */
+  int64_t big_bet;                       /* FL: the bet on turn and river; 0 otherwise */
+  int64_t pot;                           /* every chip in the middle, this round's bets included */
+  int64_t highest_bet;                   /* the bet to match this round */
+  uint8_t hole[SNGSIM_MAX_HOLE_CARDS];   /* own cards; unused slots SNGSIM_NO_CARD */
+  uint8_t board[SNGSIM_BOARD_SIZE];      /* board_count valid cards */
+  uint8_t reserved[7];                   /* 0 */
+  int64_t stacks[SNGSIM_MAX_PLAYERS];    /* chips behind, not in the pot */
+  int64_t bets[SNGSIM_MAX_PLAYERS];      /* this round */
+  int64_t committed[SNGSIM_MAX_PLAYERS]; /* this hand, antes included */
+  int32_t folded[SNGSIM_MAX_PLAYERS];    /* 1 if folded */
+  int32_t seats[SNGSIM_MAX_PLAYERS];     /* table seat of each hand-order index */
   SngsimLegalActions legal;
-  const SngsimEvent* history;  /* this hand's public events so far, oldest first */
+  const SngsimEvent* history; /* this hand's public events so far, oldest first */
   /* Version 2 (see Versions above). */
-  uint32_t struct_size;  /* bytes of this struct the host filled */
-  int32_t reserved2;     /* 0 */
+  uint32_t struct_size; /* bytes of this struct the host filled */
+  int32_t reserved2;    /* 0 */
   SngsimBettingCount betting_count;
   SngsimTournament tournament;
 } SngsimObservation;
 
 typedef struct SngsimAction {
-  int32_t type;      /* SNGSIM_ACTION_* */
-  int32_t reserved;  /* 0 */
-  int64_t amount;    /* SNGSIM_ACTION_RAISE_TO only */
+  int32_t type;     /* SNGSIM_ACTION_* */
+  int32_t reserved; /* 0 */
+  int64_t amount;   /* SNGSIM_ACTION_RAISE_TO only */
 } SngsimAction;
 
 /* The exported functions, as the host calls them. */
 typedef int32_t (*SngsimPluginAbiVersionFn)(void);
-typedef void* (*SngsimPluginCreateFn)(const char* const* keys, const char* const* values, int count,
-                                      uint64_t rng_key, int seat);
+typedef void* (*SngsimPluginCreateFn)(const char* const* keys, const char* const* values, int count, uint64_t rng_key,
+                                      int seat);
 typedef int (*SngsimPluginDecideFn)(void* handle, const SngsimObservation* observation, SngsimAction* action);
 typedef void (*SngsimPluginDestroyFn)(void* handle);
 typedef const char* (*SngsimPluginNameFn)(void);

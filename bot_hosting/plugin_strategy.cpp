@@ -256,15 +256,14 @@ std::unique_ptr<LoadedPlugin> open_plugin(const std::string& path, std::string& 
   const char* given_name = name != nullptr ? name() : nullptr;
   plugin.name = given_name != nullptr && *given_name != '\0' ? given_name : std::filesystem::path(path).stem().string();
   const PluginFunctions copy = functions;
-  plugin.info =
-      StrategyInfo{"plugin",
-                   "plug-in '" + plugin.name + "' from " + path,
-                   {},
-                   [copy](const StrategyParams& params) -> StrategyMaker {
-                     return [copy, params](const StrategyContext& context) -> std::unique_ptr<Strategy> {
-                       return std::make_unique<PluginBot>(copy, params, context);
-                     };
-                   }};
+  plugin.info = StrategyInfo{"plugin",
+                             "plug-in '" + plugin.name + "' from " + path,
+                             {},
+                             [copy](const StrategyParams& params) -> StrategyMaker {
+                               return [copy, params](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+                                 return std::make_unique<PluginBot>(copy, params, context);
+                               };
+                             }};
   return loaded;
 }
 

@@ -28,12 +28,12 @@ struct ProcessBotSpec {
   // "file:line:column" of the lineup entry, for the messages that stop a
   // run (a bot that cannot start).
   std::string origin;
-  std::vector<std::string> command;  // command[0]: the program's absolute path; then its arguments
-  std::string params_json = "{}";    // the entry's params as a JSON object, sent in hello
+  std::vector<std::string> command;                      // command[0]: the program's absolute path; then its arguments
+  std::string params_json = "{}";                        // the entry's params as a JSON object, sent in hello
   std::vector<std::pair<std::string, std::string>> env;  // extra environment variables
-  std::string workdir;  // absolute; the bot's working directory
-  bool per_seat = false;  // a process per seat instead of one per runner thread
-  double handshake_s = 10.0;  // how long a bot may take to answer hello
+  std::string workdir;                                   // absolute; the bot's working directory
+  bool per_seat = false;                                 // a process per seat instead of one per runner thread
+  double handshake_s = 10.0;                             // how long a bot may take to answer hello
   BotClock clock;
   std::int64_t log_limit_bytes = kDefaultBotLogLimitBytes;  // of the label's stderr log
 

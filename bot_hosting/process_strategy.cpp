@@ -23,8 +23,8 @@ class ProcessBot final : public Strategy {
         seat_(context.seat),
         seat_key_(tournament_ + "/" + std::to_string(context.seat)),
         bank_left_us_(spec_->clock.bank_us) {
-    encode_tournament_start(line_, TournamentStart{tournament_, seat_, context.rng_key, context.rules,
-                                                   context.payout_percent});
+    encode_tournament_start(
+        line_, TournamentStart{tournament_, seat_, context.rng_key, context.rules, context.payout_percent});
     connection_.open_seat(seat_key_, line_);
   }
   ProcessBot(const ProcessBot&) = delete;

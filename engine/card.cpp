@@ -16,8 +16,7 @@ std::optional<Card> parse_card(std::string_view text) {
 
 std::string card_to_string(Card card) {
   if (card >= kDeckSize) return "??";
-  return {kRankChars[static_cast<std::size_t>(rank_of(card))],
-          kSuitChars[static_cast<std::size_t>(suit_of(card))]};
+  return {kRankChars[static_cast<std::size_t>(rank_of(card))], kSuitChars[static_cast<std::size_t>(suit_of(card))]};
 }
 
 std::optional<CardSet> parse_card_set(std::string_view text) {

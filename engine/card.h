@@ -38,9 +38,7 @@ class CardSet {
     set.bits_ = bits;
     return set;
   }
-  static constexpr std::uint64_t bit_of(Card card) {
-    return std::uint64_t{1} << (suit_of(card) * 16 + rank_of(card));
-  }
+  static constexpr std::uint64_t bit_of(Card card) { return std::uint64_t{1} << (suit_of(card) * 16 + rank_of(card)); }
 
   constexpr void add(Card card) { bits_ |= bit_of(card); }
   constexpr bool contains(Card card) const { return (bits_ & bit_of(card)) != 0; }

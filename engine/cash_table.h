@@ -41,13 +41,13 @@
 namespace sngsim {
 
 struct CashTableRules {
-  int players = 6;                 // 2..6 seats, all taken at the start
-  BlindLevel blinds{10, 20, 0};    // fixed for the session; ante per player (V3), 0 for none
-  Chips buy_in = 2000;             // V7: 40..100 big blinds; every (re-)buy tops the stack up to this
-  Chips rebuy_below = 800;         // a stack below this at the start of a hand buys in again (0: only empty stacks)
-  GameRules game;                  // V4
-  RakeRule rake;                   // V10: none by default
-  SitOutRule sit_out;              // V8
+  int players = 6;               // 2..6 seats, all taken at the start
+  BlindLevel blinds{10, 20, 0};  // fixed for the session; ante per player (V3), 0 for none
+  Chips buy_in = 2000;           // V7: 40..100 big blinds; every (re-)buy tops the stack up to this
+  Chips rebuy_below = 800;       // a stack below this at the start of a hand buys in again (0: only empty stacks)
+  GameRules game;                // V4
+  RakeRule rake;                 // V10: none by default
+  SitOutRule sit_out;            // V8
   // V9: a seat that missed the big blind comes back by posting both blinds
   // (false) or waits for the big blind (true); a new player posts a big
   // blind at once (false) or waits for it (true).
@@ -134,7 +134,7 @@ class CashTable {
   std::array<bool, kMaxPlayers> waiting_{};  // waiting for the big blind (V9)
   std::array<bool, kMaxPlayers> owes_big_{};
   std::array<bool, kMaxPlayers> owes_small_{};
-  std::array<Chips, kMaxPlayers> dead_{};    // by hand-order index, this hand
+  std::array<Chips, kMaxPlayers> dead_{};  // by hand-order index, this hand
   Chips rake_taken_ = 0;
   int hands_played_ = 0;
   int hands_dealt_total_ = 0;

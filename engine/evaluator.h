@@ -149,13 +149,12 @@ inline HandRank evaluate_holdem(CardSet cards) {
   const evaluator_detail::Tables& t = evaluator_detail::kTables;
   const std::uint64_t bits = cards.bits();
   const auto field = [bits](int suit) { return evaluator_detail::suit_lane(bits, suit); };
-  const std::uint32_t key =
-      t.suit_key[field(0)] + t.suit_key[field(1)] + t.suit_key[field(2)] + t.suit_key[field(3)];
+  const std::uint32_t key = t.suit_key[field(0)] + t.suit_key[field(1)] + t.suit_key[field(2)] + t.suit_key[field(3)];
   // Five cards of one suit leave too few for quads or a full house among
   // seven, so a flush is the best hand; only one suit can hold five.
   if (key & evaluator_detail::kFlushFlag) [[unlikely]] {
-    return HandRank{std::max({t.flush_value[field(0)], t.flush_value[field(1)], t.flush_value[field(2)],
-                              t.flush_value[field(3)]})};
+    return HandRank{
+        std::max({t.flush_value[field(0)], t.flush_value[field(1)], t.flush_value[field(2)], t.flush_value[field(3)]})};
   }
   return HandRank{t.key_value(key)};
 }

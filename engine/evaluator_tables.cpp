@@ -239,7 +239,8 @@ void build_perfect_hash(Tables& tables, const std::vector<KeyValue>& entries) {
     used.resize(std::max(used.size(), slot_count / 64 + 1), 0);
     for (const std::uint32_t c : cols) used[(base + c) / 64] |= std::uint64_t{1} << ((base + c) % 64);
     while (first_free < slot_count && (used[first_free / 64] >> (first_free % 64)) & 1) ++first_free;
-    if (base / kRowBaseScale > 0xFFFF || base % kRowBaseScale != 0) throw std::logic_error("evaluator: perfect hash outgrew its row bases");
+    if (base / kRowBaseScale > 0xFFFF || base % kRowBaseScale != 0)
+      throw std::logic_error("evaluator: perfect hash outgrew its row bases");
     tables.row_base[row] = static_cast<std::uint16_t>(base / kRowBaseScale);
   }
 

@@ -48,8 +48,8 @@ inline constexpr std::uint32_t kFlushFlag = 1u << 31;
 // up to seven ranks, at most four of a rank, distinct); the largest sum,
 // four aces and three kings, is 18,393,157 < 2^25. The build re-checks
 // distinctness for every hand the evaluator can see.
-inline constexpr std::array<std::uint32_t, kRanks> kRankWeight = {
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
+inline constexpr std::array<std::uint32_t, kRanks> kRankWeight = {1,     5,      24,     112,    521,     2247,   9244,
+                                                                  30823, 103066, 250154, 667453, 1526359, 3453520};
 static_assert(4 * kRankWeight[12] + 3 * kRankWeight[11] <= kKeyMask);
 
 // Keys are scrambled by multiplying with an odd constant mod 2^25, a
@@ -85,9 +85,9 @@ inline constexpr std::array<CardEntry, kDeckSize> kCardEntry = [] {
   std::array<CardEntry, kDeckSize> entry{};
   for (int c = 0; c < kDeckSize; ++c) {
     const auto card = static_cast<Card>(c);
-    entry[static_cast<std::size_t>(c)] = {
-        kKeyWeight[static_cast<std::size_t>(rank_of(card))] + (std::uint64_t{1} << (kSuitCountShift + 4 * suit_of(card))),
-        CardSet::bit_of(card)};
+    entry[static_cast<std::size_t>(c)] = {kKeyWeight[static_cast<std::size_t>(rank_of(card))] +
+                                              (std::uint64_t{1} << (kSuitCountShift + 4 * suit_of(card))),
+                                          CardSet::bit_of(card)};
   }
   return entry;
 }();

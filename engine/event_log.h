@@ -18,18 +18,18 @@ namespace sngsim {
 enum class Street : std::uint8_t { kPreflop, kFlop, kTurn, kRiver, kShowdown };
 
 enum class EventType : std::uint8_t {
-  kAnte,          // amount posted as ante (V3)
-  kBlind,         // amount posted as blind
-  kDealHole,      // player received hole cards (cards are private: not in the event)
-  kDealBoard,     // cards = the cards dealt now
+  kAnte,       // amount posted as ante (V3)
+  kBlind,      // amount posted as blind
+  kDealHole,   // player received hole cards (cards are private: not in the event)
+  kDealBoard,  // cards = the cards dealt now
   kFold,
   kCheck,
-  kCall,          // amount = total bet this round after calling
-  kBetRaise,      // amount = total bet this round after raising
-  kShow,          // cards = the player's hole cards, shown
+  kCall,      // amount = total bet this round after calling
+  kBetRaise,  // amount = total bet this round after raising
+  kShow,      // cards = the player's hole cards, shown
   kMuck,
   kUncalledReturn,  // amount returned (R14)
-  kWin,           // amount won from one pot
+  kWin,             // amount won from one pot
 };
 
 struct Event {
@@ -63,7 +63,8 @@ class EventLog {
   std::size_t size() const { return static_cast<std::size_t>(next_ - events_.data()); }
   void clear() { next_ = events_.data(); }
   void record(const Event& event) {
-    if (next_ == end()) [[unlikely]] grow(1);
+    if (next_ == end()) [[unlikely]]
+      grow(1);
     *next_++ = event;
   }
   void make_room(std::size_t count) {

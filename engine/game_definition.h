@@ -20,16 +20,16 @@ enum class GameKind : std::uint8_t { kHoldem, kOmaha };
 
 // How a player's hand is valued at the showdown (R16; engine/evaluator.h).
 enum class ShowdownEvaluator : std::uint8_t {
-  kBestFiveOfSeven,           // hold'em: the best five of hole cards and board
-  kTwoHolePlusThreeBoard,     // Omaha: exactly two hole cards and three board cards
+  kBestFiveOfSeven,        // hold'em: the best five of hole cards and board
+  kTwoHolePlusThreeBoard,  // Omaha: exactly two hole cards and three board cards
 };
 
 struct GameDefinition {
   GameKind game;
-  std::string_view name;     // the config's `table.game` value
-  std::string_view title;    // for people: "Hold'em"
-  int hole_cards;            // dealt to each player (R7); also the plug-in ABI's hole_card_count
-  int deck_size;             // cards in the deck (R7)
+  std::string_view name;   // the config's `table.game` value
+  std::string_view title;  // for people: "Hold'em"
+  int hole_cards;          // dealt to each player (R7); also the plug-in ABI's hole_card_count
+  int deck_size;           // cards in the deck (R7)
   ShowdownEvaluator evaluator;
   // The PHH variant code of each betting structure, in BettingStructure
   // order; the bot protocol sends the same codes (docs/bot-protocol.md).
@@ -45,10 +45,24 @@ struct GameDefinition {
 };
 
 inline constexpr std::array<GameDefinition, 2> kGames{{
-    {GameKind::kHoldem, "holdem", "Hold'em", 2, 52, ShowdownEvaluator::kBestFiveOfSeven,
-     {"NT", "PT", "FT"}, {true, false, true}, {true, true, true}},
-    {GameKind::kOmaha, "omaha", "Omaha", 4, 52, ShowdownEvaluator::kTwoHolePlusThreeBoard,
-     {"NO", "PO", "FO"}, {false, true, false}, {true, true, true}},
+    {GameKind::kHoldem,
+     "holdem",
+     "Hold'em",
+     2,
+     52,
+     ShowdownEvaluator::kBestFiveOfSeven,
+     {"NT", "PT", "FT"},
+     {true, false, true},
+     {true, true, true}},
+    {GameKind::kOmaha,
+     "omaha",
+     "Omaha",
+     4,
+     52,
+     ShowdownEvaluator::kTwoHolePlusThreeBoard,
+     {"NO", "PO", "FO"},
+     {false, true, false},
+     {true, true, true}},
 }};
 
 constexpr const GameDefinition& game_definition(GameKind game) { return kGames[static_cast<std::size_t>(game)]; }

@@ -26,9 +26,9 @@ struct GameRules {
 // hand takes it from the pot after uncalled bets went back (R14) and before
 // the awards. Tournaments keep the default, no rake.
 struct RakeRule {
-  int hundredths_percent = 0;    // 0..1000: 500 is 5% of the pot, floored to whole chips
-  Chips cap = 0;                 // the most taken from one hand; 0 for no cap
-  bool no_flop_no_drop = true;   // a hand that ends before the flop pays nothing
+  int hundredths_percent = 0;   // 0..1000: 500 is 5% of the pot, floored to whole chips
+  Chips cap = 0;                // the most taken from one hand; 0 for no cap
+  bool no_flop_no_drop = true;  // a hand that ends before the flop pays nothing
   bool operator==(const RakeRule&) const = default;
 };
 

@@ -56,7 +56,8 @@ void Hand::fold(int player) {
 Chips Hand::max_bet_of_others(int player) const {
   Chips highest = 0;
   for (int q = 0; q < state_.num_players; ++q) {
-    if (q != player && !state_.folded[static_cast<std::size_t>(q)]) highest = std::max(highest, state_.bets[static_cast<std::size_t>(q)]);
+    if (q != player && !state_.folded[static_cast<std::size_t>(q)])
+      highest = std::max(highest, state_.bets[static_cast<std::size_t>(q)]);
   }
   return highest;
 }
@@ -217,8 +218,8 @@ void Hand::write_legal_actions(LegalActions& legal) const {
 
   const Chips all_in_to = state_.bets[p] + state_.stacks[p];
   const bool someone_can_answer = (active_mask_ & ~(1u << to_act_)) != 0;
-  const bool under_cap = setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ ||
-                         full_bets_ < kFixedLimitBetCap;
+  const bool under_cap =
+      setup_.rules.betting != BettingStructure::kFixedLimit || cap_lifted_ || full_bets_ < kFixedLimitBetCap;
   if (!(all_in_to > state_.highest_bet && someone_can_answer && under_cap && can_reopen(to_act_))) return;
   // R12: chips beyond what another live player could put in this round can
   // never be called, so no bet goes past that; when nobody can match more
@@ -464,7 +465,8 @@ bool Hand::is_single_pot() const {
 
 Chips Hand::rake_of_pot() const {
   const RakeRule& rule = setup_.rake;
-  if (rule.hundredths_percent == 0) [[likely]] return 0;
+  if (rule.hundredths_percent == 0) [[likely]]
+    return 0;
   if (rule.no_flop_no_drop && state_.board_count == 0) return 0;
   Chips rake = state_.pot * rule.hundredths_percent / 10000;  // floored: whole chips (R17)
   if (rule.cap > 0) rake = std::min(rake, rule.cap);
@@ -633,8 +635,7 @@ void Hand::showdown(bool run_out) {
   end_hand();
 }
 
-std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank,
-                                                       Chips rake) const {
+std::array<Chips, kMaxPlayers> Hand::side_pot_winnings(std::span<const HandRank, kMaxPlayers> rank, Chips rake) const {
   // Pots won by exactly the same players are split as one: splitting them one
   // by one would make odd chips the combined amount does not have (the
   // oracle histories demand this; docs/rules.md, R17). At most one pot

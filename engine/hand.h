@@ -54,9 +54,9 @@ struct Action {
 
 // What the player to act may do. Raise sizes are totals for this round.
 struct LegalActions {
-  bool can_fold = false;   // only when facing a bet (R10)
+  bool can_fold = false;  // only when facing a bet (R10)
   bool can_check = false;
-  Chips call_amount = 0;   // chips a call adds (all-in for less when short)
+  Chips call_amount = 0;  // chips a call adds (all-in for less when short)
   bool can_raise = false;
   Chips min_raise_to = 0;  // smallest legal bet/raise-to (an all-in may be less)
   Chips max_raise_to = 0;  // largest legal bet/raise-to
@@ -65,11 +65,11 @@ struct LegalActions {
 enum class ApplyError : std::uint8_t {
   kNone,
   kHandOver,
-  kCannotRaise,      // raising is closed (R12, cap V2) or nobody could call
-  kRaiseTooSmall,    // below the minimum and not an all-in
-  kRaiseTooLarge,    // above the stack or the pot limit (V1)
-  kWrongLimitSize,   // fixed limit: not the fixed size (V2)
-  kUnknownAction,    // not one of the ActionType values
+  kCannotRaise,     // raising is closed (R12, cap V2) or nobody could call
+  kRaiseTooSmall,   // below the minimum and not an all-in
+  kRaiseTooLarge,   // above the stack or the pot limit (V1)
+  kWrongLimitSize,  // fixed limit: not the fixed size (V2)
+  kUnknownAction,   // not one of the ActionType values
 };
 
 const char* apply_error_name(ApplyError error);
@@ -79,8 +79,8 @@ const char* apply_error_name(ApplyError error);
 struct HandSetup {
   GameRules rules;
   int num_players = 0;
-  Chips min_bet = 0;  // NL/PL: the big blind (smallest bet, R11); FL: the small bet
-  Chips big_bet = 0;  // FL only: the bet size on turn and river (V2)
+  Chips min_bet = 0;                        // NL/PL: the big blind (smallest bet, R11); FL: the small bet
+  Chips big_bet = 0;                        // FL only: the bet size on turn and river (V2)
   std::array<Chips, kMaxPlayers> stacks{};  // before antes and blinds
   std::array<Chips, kMaxPlayers> antes{};   // per player, dead money (V3)
   std::array<Chips, kMaxPlayers> blinds{};  // nominal blind per player; the largest is the big blind
@@ -266,7 +266,7 @@ class Hand {
   Chips last_full_bet_ = 0;  // fixed limit: the level of the last full bet
   int full_bets_ = 0;        // full bets and raises this round (the BB counts preflop)
   bool cap_lifted_ = false;
-  Chips rake_ = 0;                            // V10, set when the hand ends
+  Chips rake_ = 0;                              // V10, set when the hand ends
   std::array<Chips, kMaxPlayers> rake_paid_{};  // valid only when rake_ != 0
   EventLog log_;
 };

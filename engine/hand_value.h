@@ -27,7 +27,7 @@ inline constexpr int kHandValueCount = 7462;
 
 // How many distinct five-card values each category has, in category order.
 inline constexpr std::array<int, kHandCategoryCount> kCategoryValueCount = {1277, 2860, 858, 858, 10,
-                                                                           1277, 156,  156, 10};
+                                                                            1277, 156,  156, 10};
 
 // The smallest value of each category; kCategoryFirstValue[c + 1] - 1 is the
 // largest.

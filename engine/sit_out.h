@@ -41,10 +41,10 @@ class SitOutClock {
  public:
   // What a seat does in the hand about to start.
   enum class Start : std::uint8_t {
-    kPlays,      // as usual
-    kSitsOut,    // sits this hand out (counted as missed)
-    kReturns,    // comes back and plays (a cash table applies V9 first)
-    kStandsUp,   // cash tables: leaves the table with its stack
+    kPlays,     // as usual
+    kSitsOut,   // sits this hand out (counted as missed)
+    kReturns,   // comes back and plays (a cash table applies V9 first)
+    kStandsUp,  // cash tables: leaves the table with its stack
   };
 
   // After each decision the seat's strategy made: whether it was a fault,

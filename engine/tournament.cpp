@@ -87,9 +87,9 @@ const HandSetup& Tournament::deal_next_hand() {
     s.seats[p] = static_cast<std::int8_t>(seat);
     s.stacks[p] = stack_[static_cast<std::size_t>(seat)];
     s.antes[p] = blinds.ante;
-    s.blinds[p] = seat == big_blind_seat_                                    ? blinds.big_blind
+    s.blinds[p] = seat == big_blind_seat_                              ? blinds.big_blind
                   : (small_blind_posted_ && seat == small_blind_seat_) ? blinds.small_blind
-                                                                           : 0;
+                                                                       : 0;
   }
   s.num_players = n;
   start_stack_ = stack_;
@@ -97,8 +97,7 @@ const HandSetup& Tournament::deal_next_hand() {
 
   // R7: the deck of hand h is a pure function of (tournament key, h), and a
   // seat's cards do not depend on who has busted (engine/seat_deal.h).
-  deal_by_seat(derive_key(deck_stream_key_, static_cast<std::uint64_t>(hands_played_)), players,
-               player_of_seat, s);
+  deal_by_seat(derive_key(deck_stream_key_, static_cast<std::uint64_t>(hands_played_)), players, player_of_seat, s);
   return setup_;
 }
 

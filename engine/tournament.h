@@ -28,12 +28,12 @@ enum class TieRule : std::uint8_t {
 };
 
 struct TournamentRules {
-  int players = 6;                // R1: 2..6 (one per seat, seats 0..players-1)
-  Chips starting_stack = 1000;    // R1
+  int players = 6;              // R1: 2..6 (one per seat, seats 0..players-1)
+  Chips starting_stack = 1000;  // R1
   BlindSchedule schedule = BlindSchedule::standard(kNormalHandsPerLevel);  // R4
-  int hand_cap = 120;             // R21
+  int hand_cap = 120;                                                      // R21
   TieRule tie_rule = TieRule::kShare;
-  GameRules game;                 // V4
+  GameRules game;  // V4
 };
 
 // The places a seat finished in: `count` tied players share places

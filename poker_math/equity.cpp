@@ -185,7 +185,8 @@ ShowdownTally enumerate_showdowns(const EquitySpot& spot) {
     return tally;
   }
   ShowdownCounter counter{spot.hole_cards, players, {}, &tally};
-  for (int p = 0; p < players; ++p) counter.hands[static_cast<std::size_t>(p)] = spot.hands[static_cast<std::size_t>(p)].bits();
+  for (int p = 0; p < players; ++p)
+    counter.hands[static_cast<std::size_t>(p)] = spot.hands[static_cast<std::size_t>(p)].bits();
   for_each_subset_of_size(missing, remaining.bits.data(), remaining.count, spot.board.bits(), counter);
   return tally;
 }
@@ -215,7 +216,8 @@ EquityResult calculate_equity(const EquitySpot& spot, const EquityOptions& optio
   const int missing = kFullBoard - spot.board.size();
   ShowdownTally tally;
   ShowdownCounter counter{spot.hole_cards, players, {}, &tally};
-  for (int p = 0; p < players; ++p) counter.hands[static_cast<std::size_t>(p)] = spot.hands[static_cast<std::size_t>(p)].bits();
+  for (int p = 0; p < players; ++p)
+    counter.hands[static_cast<std::size_t>(p)] = spot.hands[static_cast<std::size_t>(p)].bits();
   // Squared shares in units^2, for each player's sample variance.
   std::array<double, kMaxEquityPlayers> share_squares{};
   CounterRng rng(options.seed);
@@ -387,8 +389,7 @@ RangeEquity exact_vs_one(const RangeSpot& spot, const ComboRange* range) {
 
 }  // namespace
 
-RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples,
-                             std::int64_t max_exact_evaluations) {
+RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples, std::int64_t max_exact_evaluations) {
   const CardSet known = spot.hero | spot.board | spot.dead;
   const int missing = kFullBoard - spot.board.size();
   const int opponents = static_cast<int>(spot.opponents.size());
@@ -400,7 +401,8 @@ RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples
 
   std::array<const ComboRange*, kMaxEquityPlayers> ranges{};
   for (int o = 0; o < opponents && o < kMaxEquityPlayers - 1; ++o) {
-    ranges[static_cast<std::size_t>(o)] = is_holdem(spot.hole_cards) ? spot.opponents[static_cast<std::size_t>(o)] : nullptr;
+    ranges[static_cast<std::size_t>(o)] =
+        is_holdem(spot.hole_cards) ? spot.opponents[static_cast<std::size_t>(o)] : nullptr;
   }
   // A range every combo of which clashes with the known cards is dealt as a
   // random hand instead: the known cards prove the range wrong. Checked only

@@ -47,7 +47,7 @@ struct EquitySpot {
 std::optional<std::string> check_equity_spot(const EquitySpot& spot);
 
 enum class EquityMethod : std::uint8_t {
-  kAuto,        // exact when boards x players <= max_exact_evaluations
+  kAuto,  // exact when boards x players <= max_exact_evaluations
   kExact,
   kMonteCarlo,
 };
@@ -158,7 +158,6 @@ struct RangeEquity {
 // `rng` (opponent hands drawn from their ranges without clashing with any
 // known or already drawn card). A range with no combo left after card
 // removal counts as a uniformly random hand.
-RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples,
-                             std::int64_t max_exact_evaluations);
+RangeEquity equity_vs_ranges(const RangeSpot& spot, CounterRng& rng, int samples, std::int64_t max_exact_evaluations);
 
 }  // namespace sngsim

@@ -112,7 +112,9 @@ namespace {
 constexpr auto kComboCards = [] {
   std::array<std::array<Card, 2>, kHoldemComboCount> cards{};
   for (int b = 1; b < kDeckSize; ++b) {
-    for (int a = 0; a < b; ++a) cards[static_cast<std::size_t>(combo_index(static_cast<Card>(a), static_cast<Card>(b)))] = {static_cast<Card>(a), static_cast<Card>(b)};
+    for (int a = 0; a < b; ++a)
+      cards[static_cast<std::size_t>(combo_index(static_cast<Card>(a), static_cast<Card>(b)))] = {static_cast<Card>(a),
+                                                                                                  static_cast<Card>(b)};
   }
   return cards;
 }();

@@ -24,7 +24,7 @@ constexpr double kBustEpsilon = 1e-9;
 
 // Probabilities of classes and of class pairs dealt to two players.
 struct ClassData {
-  ClassWeights single{};                              // P(class)
+  ClassWeights single{};                                        // P(class)
   std::vector<double> pair = std::vector<double>(kN * kN);      // P(a, b), removal exact
   std::vector<double> pair_won = std::vector<double>(kN * kN);  // P(a, b) x equity(a vs b)
 };
@@ -195,7 +195,9 @@ std::vector<double> hand_result(const PushFoldSpot& spot, const std::vector<int>
 }
 
 void fill_payoffs(const PushFoldSpot& spot, Terminal& t, const std::vector<int>& members) {
-  const auto icm = [&spot](const std::vector<double>& after) { return push_fold_icm(after, spot.stacks, spot.payouts); };
+  const auto icm = [&spot](const std::vector<double>& after) {
+    return push_fold_icm(after, spot.stacks, spot.payouts);
+  };
   const int n = spot.players();
   const int k = static_cast<int>(members.size());
   if (k <= 1) {
@@ -313,7 +315,7 @@ class Game {
       }
     }
     std::vector<double> others(static_cast<std::size_t>(n_));  // each non-member's payoff x reach, open folds aside
-    std::vector<ClassWeights> folder_h(kMaxPushFoldPlayers);    // per responding folder, over the pusher's class
+    std::vector<ClassWeights> folder_h(kMaxPushFoldPlayers);   // per responding folder, over the pusher's class
     ClassWeights q1{}, q0{}, r1{}, r0{}, g{}, rho_g{};
     for (const Terminal& t : tree_.terminals) {
       // Open folders (before any all-in): independent of the others' cards.
@@ -368,7 +370,8 @@ class Game {
         }
         for (int p = 0; p < n_; ++p) others[static_cast<std::size_t>(p)] = mass * t.fixed[static_cast<std::size_t>(p)];
         for (std::size_t r = 0; r < responses; ++r) {
-          const double uf = t.fixed[static_cast<std::size_t>(t.path[static_cast<std::size_t>(response_step[r])].player)];
+          const double uf =
+              t.fixed[static_cast<std::size_t>(t.path[static_cast<std::size_t>(response_step[r])].player)];
           for (std::size_t a = 0; a < kN; ++a) folder_h[r][a] = rx[a] * responses_except(r, a) * uf;
         }
       } else if (t.members == 2) {
@@ -474,7 +477,8 @@ class Game {
       for (std::size_t a = 0; a < kN; ++a) {
         double p = 1.0;
         for (std::size_t o = 0; o < responses; ++o) {
-          if (o != r) p *= fold_given[static_cast<std::size_t>(t.path[static_cast<std::size_t>(response_step[o])].node)][a];
+          if (o != r)
+            p *= fold_given[static_cast<std::size_t>(t.path[static_cast<std::size_t>(response_step[o])].node)][a];
         }
         g_except[r][a] = p;
       }
@@ -729,7 +733,8 @@ std::vector<double> push_fold_icm(const std::vector<double>& after, const std::v
   for (std::size_t k = 0; k < alive.size(); ++k) equity[alive[k]] = alive_equity[k];
   // Busted players: below every survivor, the bigger starting stack first;
   // equal starting stacks share their places.
-  std::stable_sort(busted.begin(), busted.end(), [&before](std::size_t a, std::size_t b) { return before[a] > before[b]; });
+  std::stable_sort(busted.begin(), busted.end(),
+                   [&before](std::size_t a, std::size_t b) { return before[a] > before[b]; });
   std::size_t place = alive.size();
   for (std::size_t k = 0; k < busted.size();) {
     std::size_t end = k;

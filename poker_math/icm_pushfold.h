@@ -90,8 +90,8 @@ std::vector<PushFoldNode> push_fold_nodes(const PushFoldSpot& spot);
 struct PushFoldOptions {
   double target_exploitability = 0.01;  // stop when every player's gain is at most this, % of the pool
   int max_iterations = 20'000;
-  int check_every = 25;                 // iterations between exploitability measurements
-  int multiway_samples = 1 << 20;       // deals valuing pots of three or more players (see the header)
+  int check_every = 25;            // iterations between exploitability measurements
+  int multiway_samples = 1 << 20;  // deals valuing pots of three or more players (see the header)
 };
 
 // A strategy profile's values: `allin[k]` is the all-in probability per class

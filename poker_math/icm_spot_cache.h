@@ -34,11 +34,11 @@
 namespace sngsim {
 
 struct IcmNashSolveSettings {
-  double grid_bb = 0.5;             // stack rounding at 2-3 players (0: exact); x2 at 4, x4 at 5-6 players
-  double target_small = 0.05;       // % of the pool, 2-3 players
-  double target_large = 0.2;        // % of the pool, 4-6 players
-  int samples_small = 1 << 17;      // multiway deals at 3 players
-  int samples_large = 1 << 13;      // multiway deals at 4-6 players
+  double grid_bb = 0.5;         // stack rounding at 2-3 players (0: exact); x2 at 4, x4 at 5-6 players
+  double target_small = 0.05;   // % of the pool, 2-3 players
+  double target_large = 0.2;    // % of the pool, 4-6 players
+  int samples_small = 1 << 17;  // multiway deals at 3 players
+  int samples_large = 1 << 13;  // multiway deals at 4-6 players
   int max_iterations = 300;
 
   double grid_for(int players) const { return players >= 5 ? 4.0 * grid_bb : players == 4 ? 2.0 * grid_bb : grid_bb; }

@@ -130,7 +130,8 @@ double PreflopEquityTable::equity_vs_range(int hero, const ClassWeights& weights
 
 ClassWeights PreflopEquityTable::equities_vs_range(const ClassWeights& weights) const {
   ClassWeights result{};
-  for (int hero = 0; hero < kHandClassCount; ++hero) result[static_cast<std::size_t>(hero)] = equity_vs_range(hero, weights);
+  for (int hero = 0; hero < kHandClassCount; ++hero)
+    result[static_cast<std::size_t>(hero)] = equity_vs_range(hero, weights);
   return result;
 }
 
@@ -198,7 +199,8 @@ std::vector<PreflopMatchup> preflop_matchups() {
         const auto& hero = hero_combos.cards[static_cast<std::size_t>(a)];
         for (int b = 0; b < villain_combos.count; ++b) {
           const auto& villain = villain_combos.cards[static_cast<std::size_t>(b)];
-          if (hero[0] == villain[0] || hero[0] == villain[1] || hero[1] == villain[0] || hero[1] == villain[1]) continue;
+          if (hero[0] == villain[0] || hero[0] == villain[1] || hero[1] == villain[0] || hero[1] == villain[1])
+            continue;
           std::uint32_t key = UINT32_MAX;
           for (const auto& p : permutations) key = std::min(key, matchup_key(hero, villain, p));
           const auto it = std::find_if(found.begin(), found.end(), [key](const auto& f) { return f.first == key; });

@@ -23,7 +23,7 @@ struct Game {
   std::vector<double> w = std::vector<double>(kN * kN);
   std::vector<double> called = std::vector<double>(kN * kN);
   std::array<double, kN> row_weight{};  // sum over j of w
-  double total = 0.0;                    // every deal: 1326 x 1225
+  double total = 0.0;                   // every deal: 1326 x 1225
 };
 
 Game make_game(double stack_bb) {

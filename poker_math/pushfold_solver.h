@@ -34,8 +34,8 @@ namespace sngsim {
 
 struct PushFoldSolution {
   double stack_bb = 0.0;
-  ClassWeights push{};  // small blind: probability of moving all-in, per class
-  ClassWeights call{};  // big blind: probability of calling the all-in, per class
+  ClassWeights push{};    // small blind: probability of moving all-in, per class
+  ClassWeights call{};    // big blind: probability of calling the all-in, per class
   double sb_value = 0.0;  // small blind's expected result per hand (bb) at (push, call)
   double sb_gain = 0.0;   // what the small blind gains by best-responding to `call`
   double bb_gain = 0.0;   // what the big blind gains by best-responding to `push`

@@ -11,6 +11,8 @@ packages+=(python3-dev pybind11-dev python3-pybind11 python3-numpy python3-panda
 # install playwright-core, which drives it. A Node that brings its own npm
 # (not Debian's packaging) is kept as it is.
 packages+=(chromium)
+# The C++ layout check (tests/format/check_format.sh, .clang-format).
+packages+=(clang-format)
 # The learning environments (python/src/env_*.cpp, docs/environment.md):
 # pybind11, numpy and pytest; PettingZoo's and Gymnasium's own tests
 # (tests/python/env_pytest.sh) also import cloudpickle and typing_extensions.

@@ -48,7 +48,8 @@ class Maniac final : public Strategy {
 
 StrategyInfo random_strategy_info() {
   return {"random",
-          "picks fold (when facing a bet), check/call or bet/raise with equal chance; raise size uniform over the legal range",
+          "picks fold (when facing a bet), check/call or bet/raise with equal chance; raise size uniform over the "
+          "legal range",
           {},
           [](const StrategyParams&) -> StrategyMaker {
             return [](const StrategyContext& context) -> std::unique_ptr<Strategy> {
@@ -58,9 +59,12 @@ StrategyInfo random_strategy_info() {
 }
 
 StrategyInfo calling_station_info() {
-  return {"calling_station", "never folds, never raises: checks or calls every bet", {},
+  return {"calling_station",
+          "never folds, never raises: checks or calls every bet",
+          {},
           [](const StrategyParams&) -> StrategyMaker {
-            return [](const StrategyContext&) -> std::unique_ptr<Strategy> { return std::make_unique<CallingStation>(); };
+            return
+                [](const StrategyContext&) -> std::unique_ptr<Strategy> { return std::make_unique<CallingStation>(); };
           }};
 }
 

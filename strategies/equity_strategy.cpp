@@ -49,8 +49,8 @@ std::vector<double> parse_payouts(const std::string& text) {
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(item.data(), item.data() + item.size(), value);
     if (item.empty() || ec != std::errc() || ptr != item.data() + item.size() || !(value >= 0.0)) {
-      throw std::invalid_argument("payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got \"" +
-                                  text + "\"");
+      throw std::invalid_argument(
+          "payouts must be prizes of places 1, 2, ... separated by commas, e.g. \"65,35\"; got \"" + text + "\"");
     }
     payouts.push_back(value);
     start = end + 1;
@@ -84,7 +84,10 @@ using Chips6 = std::array<double, kMaxPlayers>;
 class EquityStrategy final : public Strategy {
  public:
   EquityStrategy(const Settings& settings, const StrategyContext& context)
-      : s_(settings), rng_(context.rng_key), raisers_(&top_range(s_.raise_range)), callers_(&top_range(s_.call_range)) {}
+      : s_(settings),
+        rng_(context.rng_key),
+        raisers_(&top_range(s_.raise_range)),
+        callers_(&top_range(s_.call_range)) {}
 
   Action decide(const Observation& obs) override {
     const LegalActions& legal = obs.legal;
@@ -104,7 +107,8 @@ class EquityStrategy final : public Strategy {
     // thresholds: full precision.
     std::array<double, 2> thresholds{};
     std::size_t threshold_count = 0;
-    if (legal.can_raise) thresholds[threshold_count++] = value_threshold / (opponents - (opponents - 1) * value_threshold);
+    if (legal.can_raise)
+      thresholds[threshold_count++] = value_threshold / (opponents - (opponents - 1) * value_threshold);
     if (to_call > 0) thresholds[threshold_count++] = pot_odds + s_.call_margin;
     const bool all_in_spot =
         call_is_all_in(obs) || (legal.can_raise && raise_size(obs) >= obs.stacks[me] + obs.bets[me]);
@@ -127,7 +131,8 @@ class EquityStrategy final : public Strategy {
       const Chips to = raise_size(obs);
       const bool all_in = to >= obs.stacks[me] + obs.bets[me];
       if (!all_in || !icm) return Action::raise_to(to);
-      if (shove_value(obs, icm, heads_up) > utility(obs, icm, to_call > 0 ? fold_outcome(obs) : check_outcome(obs, e))) {
+      if (shove_value(obs, icm, heads_up) >
+          utility(obs, icm, to_call > 0 ? fold_outcome(obs) : check_outcome(obs, e))) {
         return Action::raise_to(to);
       }
     }
@@ -306,7 +311,8 @@ class EquityStrategy final : public Strategy {
         double odds_against = 0.0;
         for (int o = 0; o < opponents; ++o) {
           const TopRange* range = range_for(reads[at(o)]);
-          const double vs = range != nullptr ? table.equity_vs_range(hand, range->classes) : table.equity_vs_random(hand);
+          const double vs =
+              range != nullptr ? table.equity_vs_range(hand, range->classes) : table.equity_vs_random(hand);
           odds_against += (1.0 - vs) / std::max(vs, 1e-9);
         }
         cache_.exact = true;
@@ -377,35 +383,37 @@ class EquityStrategy final : public Strategy {
 }  // namespace
 
 StrategyInfo equity_strategy_info() {
-  return {"equity",
-          "bets, calls or folds by its equity against action-narrowed ranges vs pot odds; ICM for all-in spots near the money; plays Omaha",
-          {{"samples", "200", "most Monte Carlo deals per street for the equity estimate, count", true, 10, 100000},
-           {"raise_range", "0.2", "a preflop raiser, or a caller of an all-in, holds this top fraction of hands (0..1)",
-            true, 0.01, 1.0},
-           {"call_range", "0.5", "a preflop caller or limper holds this top fraction of hands (0..1)", true, 0.01, 1.0},
-           {"value_equity", "0.62", "bet/raise when the heads-up-equivalent equity reaches this (0.5..1)", true, 0.5, 1.0},
-           {"bet_size", "0.75", "bet/raise size as a fraction of the pot after calling", true, 0.1, 10.0},
-           {"call_margin", "0", "equity above the pot odds required to call (-0.5..0.5)", true, -0.5, 0.5},
-           {"shove_bb", "10", "preflop no-limit: weigh all-in against folding at or below this effective stack, big blinds",
-            true, 0.0, 1000.0},
-           {"icm", "1", "1: value all-in decisions by ICM once players left <= paid places + 1; 0: chips always", true, 0,
-            1},
-           {"payouts", "65,35", "prize shares of places 1, 2, ... for ICM, comma-separated", false, 0.0, 0.0}},
-          [](const StrategyParams& params) -> StrategyMaker {
-            Settings settings;
-            settings.samples = static_cast<int>(params.number("samples"));
-            settings.raise_range = params.number("raise_range");
-            settings.call_range = params.number("call_range");
-            settings.value_equity = params.number("value_equity");
-            settings.bet_size = params.number("bet_size");
-            settings.call_margin = params.number("call_margin");
-            settings.shove_bb = params.number("shove_bb");
-            settings.icm = params.number("icm") >= 0.5;
-            settings.payouts = parse_payouts(params.text("payouts"));  // throws std::invalid_argument
-            return [settings](const StrategyContext& context) -> std::unique_ptr<Strategy> {
-              return std::make_unique<EquityStrategy>(settings, context);
-            };
-          }};
+  return {
+      "equity",
+      "bets, calls or folds by its equity against action-narrowed ranges vs pot odds; ICM for all-in spots near the "
+      "money; plays Omaha",
+      {{"samples", "200", "most Monte Carlo deals per street for the equity estimate, count", true, 10, 100000},
+       {"raise_range", "0.2", "a preflop raiser, or a caller of an all-in, holds this top fraction of hands (0..1)",
+        true, 0.01, 1.0},
+       {"call_range", "0.5", "a preflop caller or limper holds this top fraction of hands (0..1)", true, 0.01, 1.0},
+       {"value_equity", "0.62", "bet/raise when the heads-up-equivalent equity reaches this (0.5..1)", true, 0.5, 1.0},
+       {"bet_size", "0.75", "bet/raise size as a fraction of the pot after calling", true, 0.1, 10.0},
+       {"call_margin", "0", "equity above the pot odds required to call (-0.5..0.5)", true, -0.5, 0.5},
+       {"shove_bb", "10", "preflop no-limit: weigh all-in against folding at or below this effective stack, big blinds",
+        true, 0.0, 1000.0},
+       {"icm", "1", "1: value all-in decisions by ICM once players left <= paid places + 1; 0: chips always", true, 0,
+        1},
+       {"payouts", "65,35", "prize shares of places 1, 2, ... for ICM, comma-separated", false, 0.0, 0.0}},
+      [](const StrategyParams& params) -> StrategyMaker {
+        Settings settings;
+        settings.samples = static_cast<int>(params.number("samples"));
+        settings.raise_range = params.number("raise_range");
+        settings.call_range = params.number("call_range");
+        settings.value_equity = params.number("value_equity");
+        settings.bet_size = params.number("bet_size");
+        settings.call_margin = params.number("call_margin");
+        settings.shove_bb = params.number("shove_bb");
+        settings.icm = params.number("icm") >= 0.5;
+        settings.payouts = parse_payouts(params.text("payouts"));  // throws std::invalid_argument
+        return [settings](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          return std::make_unique<EquityStrategy>(settings, context);
+        };
+      }};
 }
 
 }  // namespace sngsim

@@ -150,7 +150,8 @@ class IcmNashStrategy final : public Strategy {
     const auto ku = index(k);
     const double scale = pusher >= 0 ? settings_.call_scale : settings_.push_scale;
     const int hand = hand_class_of(obs.hole[0], obs.hole[1]);
-    const double allin = scale == 1.0 ? solved->allin[ku][index(hand)] : scale_range(solved->allin[ku], scale)[index(hand)];
+    const double allin =
+        scale == 1.0 ? solved->allin[ku][index(hand)] : scale_range(solved->allin[ku], scale)[index(hand)];
     return rng_.uniform() < allin ? shove(obs) : give_up(obs);
   }
 
@@ -164,45 +165,46 @@ class IcmNashStrategy final : public Strategy {
 
 StrategyInfo icm_nash_strategy_info() {
   const IcmNashSolveSettings d;
-  return {"icm_nash",
-          "short stacks (<= max_bb) play the multiway ICM Nash push/fold ranges of their spot, solved on first use; "
-          "otherwise plays as `fallback`",
-          {{"max_bb", "15", "push/fold at or below this effective stack, in big blinds", true, 1.0, kMaxPushFoldStackBb},
-           {"fallback", "tag", "registered strategy (with its defaults) for every other decision", false, 0.0, 0.0},
-           {"push_scale", "1", "opening ranges scaled by combos (1.2: 20% wider; 1: Nash)", true, 0.0, 100.0},
-           {"call_scale", "1", "calling ranges scaled by combos (0.8: 20% tighter; 1: Nash)", true, 0.0, 100.0},
-           {"grid_bb", "0.5", "stacks rounded to this many big blinds at 2-3 players, x2 at 4, x4 at 5-6 (0: exact)",
-            true, 0.0, 5.0},
-           {"samples", std::to_string(d.samples_large), "sampled deals valuing pots of 3+ players at 4-6 players",
-            true, 1024.0, 1 << 20},
-           {"target", "0.2", "solve to this exploitability at 4-6 players, % of the prize pool", true, 0.001, 10.0},
-           {"samples3", std::to_string(d.samples_small), "sampled deals valuing three-way pots at 3 players", true,
-            1024.0, 1 << 20},
-           {"target3", "0.05", "solve to this exploitability at 2-3 players, % of the prize pool", true, 0.001, 10.0},
-           {"iterations", std::to_string(d.max_iterations), "most CFR+ iterations per solve", true, 25.0, 20000.0}},
-          [](const StrategyParams& params) -> StrategyMaker {
-            Settings s;
-            s.max_bb = params.number("max_bb");
-            s.push_scale = params.number("push_scale");
-            s.call_scale = params.number("call_scale");
-            s.solve.grid_bb = params.number("grid_bb");
-            s.solve.samples_large = static_cast<int>(params.number("samples"));
-            s.solve.target_large = params.number("target");
-            s.solve.max_iterations = static_cast<int>(params.number("iterations"));
-            s.solve.samples_small = static_cast<int>(params.number("samples3"));
-            s.solve.target_small = params.number("target3");
-            if (static_cast<double>(s.solve.samples_large) != params.number("samples") ||
-                static_cast<double>(s.solve.samples_small) != params.number("samples3")) {
-              throw std::invalid_argument("samples, samples3: must be whole numbers");
-            }
-            if (static_cast<double>(s.solve.max_iterations) != params.number("iterations")) {
-              throw std::invalid_argument("iterations: must be a whole number");
-            }
-            return [s, make_fallback = bind_fallback(params.text("fallback"))](
-                       const StrategyContext& context) -> std::unique_ptr<Strategy> {
-              return std::make_unique<IcmNashStrategy>(s, make_fallback, context);
-            };
-          }};
+  return {
+      "icm_nash",
+      "short stacks (<= max_bb) play the multiway ICM Nash push/fold ranges of their spot, solved on first use; "
+      "otherwise plays as `fallback`",
+      {{"max_bb", "15", "push/fold at or below this effective stack, in big blinds", true, 1.0, kMaxPushFoldStackBb},
+       {"fallback", "tag", "registered strategy (with its defaults) for every other decision", false, 0.0, 0.0},
+       {"push_scale", "1", "opening ranges scaled by combos (1.2: 20% wider; 1: Nash)", true, 0.0, 100.0},
+       {"call_scale", "1", "calling ranges scaled by combos (0.8: 20% tighter; 1: Nash)", true, 0.0, 100.0},
+       {"grid_bb", "0.5", "stacks rounded to this many big blinds at 2-3 players, x2 at 4, x4 at 5-6 (0: exact)", true,
+        0.0, 5.0},
+       {"samples", std::to_string(d.samples_large), "sampled deals valuing pots of 3+ players at 4-6 players", true,
+        1024.0, 1 << 20},
+       {"target", "0.2", "solve to this exploitability at 4-6 players, % of the prize pool", true, 0.001, 10.0},
+       {"samples3", std::to_string(d.samples_small), "sampled deals valuing three-way pots at 3 players", true, 1024.0,
+        1 << 20},
+       {"target3", "0.05", "solve to this exploitability at 2-3 players, % of the prize pool", true, 0.001, 10.0},
+       {"iterations", std::to_string(d.max_iterations), "most CFR+ iterations per solve", true, 25.0, 20000.0}},
+      [](const StrategyParams& params) -> StrategyMaker {
+        Settings s;
+        s.max_bb = params.number("max_bb");
+        s.push_scale = params.number("push_scale");
+        s.call_scale = params.number("call_scale");
+        s.solve.grid_bb = params.number("grid_bb");
+        s.solve.samples_large = static_cast<int>(params.number("samples"));
+        s.solve.target_large = params.number("target");
+        s.solve.max_iterations = static_cast<int>(params.number("iterations"));
+        s.solve.samples_small = static_cast<int>(params.number("samples3"));
+        s.solve.target_small = params.number("target3");
+        if (static_cast<double>(s.solve.samples_large) != params.number("samples") ||
+            static_cast<double>(s.solve.samples_small) != params.number("samples3")) {
+          throw std::invalid_argument("samples, samples3: must be whole numbers");
+        }
+        if (static_cast<double>(s.solve.max_iterations) != params.number("iterations")) {
+          throw std::invalid_argument("iterations: must be a whole number");
+        }
+        return [s, make_fallback = bind_fallback(params.text("fallback"))](
+                   const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          return std::make_unique<IcmNashStrategy>(s, make_fallback, context);
+        };
+      }};
 }
 
 }  // namespace sngsim

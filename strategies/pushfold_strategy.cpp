@@ -129,16 +129,18 @@ class PushFoldStrategy final : public Strategy {
 
 StrategyInfo pushfold_strategy_info() {
   return {"pushfold",
-          "short stacks (<= threshold_bb) go all-in or fold preflop by solved Nash push/fold ranges; otherwise plays as `fallback`",
+          "short stacks (<= threshold_bb) go all-in or fold preflop by solved Nash push/fold ranges; otherwise plays "
+          "as `fallback`",
           {{"threshold_bb", "12", "push/fold at or below this effective stack, in big blinds", true, 1.0,
             kMaxPushFoldStackBb},
            {"fallback", "calling_station", "registered strategy (with its defaults) for every other decision", false,
             0.0, 0.0}},
           [](const StrategyParams& params) -> StrategyMaker {
-            return [threshold_bb = params.number("threshold_bb"), make_fallback = bind_fallback(params.text("fallback"))](
-                       const StrategyContext& context) -> std::unique_ptr<Strategy> {
-              return std::make_unique<PushFoldStrategy>(threshold_bb, make_fallback, context);
-            };
+            return
+                [threshold_bb = params.number("threshold_bb"), make_fallback = bind_fallback(params.text("fallback"))](
+                    const StrategyContext& context) -> std::unique_ptr<Strategy> {
+                  return std::make_unique<PushFoldStrategy>(threshold_bb, make_fallback, context);
+                };
           }};
 }
 

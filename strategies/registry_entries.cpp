@@ -16,15 +16,9 @@ namespace sngsim {
 
 const std::vector<StrategyInfo>& builtin_strategies() {
   static const std::vector<StrategyInfo> strategies = {
-      random_strategy_info(),
-      calling_station_info(),
-      maniac_info(),
-      rock_strategy_info(),
-      tag_strategy_info(),
-      profile_strategy_info(),
-      pushfold_strategy_info(),
-      equity_strategy_info(),
-      icm_nash_strategy_info(),
+      random_strategy_info(),   calling_station_info(), maniac_info(),
+      rock_strategy_info(),     tag_strategy_info(),    profile_strategy_info(),
+      pushfold_strategy_info(), equity_strategy_info(), icm_nash_strategy_info(),
   };
   return strategies;
 }

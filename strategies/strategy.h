@@ -20,9 +20,9 @@ namespace sngsim {
 
 // The table when a hand is over, as every player saw it.
 struct HandEnd {
-  std::span<const Event> events;  // the hand's public events, shown cards included
-  ActionCounts action_counts;     // each hand-order player's actions (Hand::action_counts)
-  std::span<const Chips> stacks;  // stacks[p]: hand-order player p's stack after the hand
+  std::span<const Event> events;       // the hand's public events, shown cards included
+  ActionCounts action_counts;          // each hand-order player's actions (Hand::action_counts)
+  std::span<const Chips> stacks;       // stacks[p]: hand-order player p's stack after the hand
   std::span<const std::int8_t> seats;  // seats[p]: its table seat
 };
 

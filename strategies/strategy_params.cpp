@@ -67,8 +67,8 @@ std::optional<std::string> StrategyParams::resolve(const std::vector<ParamSpec>&
     if (!value) return "parameter '" + spec.name + "' must be a number, got '" + text + "'";
     if (*value < spec.min || *value > spec.max) {
       std::ostringstream message;
-      message << "parameter '" << spec.name << "' = " << text << " is out of range [" << spec.min << ", "
-              << spec.max << "]";
+      message << "parameter '" << spec.name << "' = " << text << " is out of range [" << spec.min << ", " << spec.max
+              << "]";
       return message.str();
     }
     out.numbers_[spec.name] = *value;

@@ -24,8 +24,7 @@ class StrategyParams {
   // Checks `given` against `specs` (unknown names, non-numbers, values out of
   // range) and fills in defaults. Returns the error message on failure.
   static std::optional<std::string> resolve(const std::vector<ParamSpec>& specs,
-                                            const std::map<std::string, std::string>& given,
-                                            StrategyParams& out);
+                                            const std::map<std::string, std::string>& given, StrategyParams& out);
 
   // Precondition: the name is declared (resolve() filled every declared one).
   double number(const std::string& name) const { return numbers_.at(name); }

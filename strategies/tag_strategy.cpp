@@ -239,7 +239,9 @@ StrategyInfo tag_strategy_info() {
         p.value_size = params.number("value_size");
         p.semi_bluff = params.number("semi_bluff");
         p.call_margin = params.number("call_margin");
-        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> { return std::make_unique<Tag>(p, context); };
+        return [p](const StrategyContext& context) -> std::unique_ptr<Strategy> {
+          return std::make_unique<Tag>(p, context);
+        };
       }};
 }
 

@@ -36,7 +36,8 @@ inline void check_config_error(const std::string& text, const std::string& file,
   CHECK(error.column == column);
   CHECK(error.message == message);
   if (line > 0) {
-    CHECK(std::string(error.what()) == file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
+    CHECK(std::string(error.what()) ==
+          file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
   } else {
     CHECK(std::string(error.what()) == file + ": " + message);
   }

@@ -26,9 +26,9 @@ struct TableSpec {
   // Nominal blind per player in hand order; use blinds_for() for the usual
   // small/big blind positions.
   std::vector<Chips> blinds;
-  Chips ante = 0;     // the same ante for every player (V3)
-  Chips min_bet = 0;  // 0: the largest blind (NL/PL: the big blind; FL: the small bet)
-  Chips big_bet = 0;  // FL only; 0: twice min_bet
+  Chips ante = 0;                  // the same ante for every player (V3)
+  Chips min_bet = 0;               // 0: the largest blind (NL/PL: the big blind; FL: the small bet)
+  Chips big_bet = 0;               // FL only; 0: twice min_bet
   std::vector<std::string> holes;  // "AhAs" (hold'em) or "AhAsKdKc" (Omaha) per player
   std::string board;               // exactly five cards, "2c3d4h5s9c"
 };

@@ -86,7 +86,7 @@ inline int label_index(const CellStats& stats, const std::string& label) {
 
 }  // namespace sngsim::testing
 
-#define REQUIRE_PYTHON()                                         \
-  if (sngsim::testing::python().empty()) {                       \
+#define REQUIRE_PYTHON()                                          \
+  if (sngsim::testing::python().empty()) {                        \
     SKIP_TEST("python3 is not installed: no process bot to run"); \
   }

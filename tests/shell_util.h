@@ -32,9 +32,7 @@ inline std::string read_text(const std::filesystem::path& file) {
 
 #ifdef SNGSIM_BINARY
 // `sngsim ARGUMENTS` with the binary this build made.
-inline std::string sngsim_command(const std::string& arguments) {
-  return quote(SNGSIM_BINARY) + " " + arguments;
-}
+inline std::string sngsim_command(const std::string& arguments) { return quote(SNGSIM_BINARY) + " " + arguments; }
 #endif
 
 }  // namespace sngsim::testing

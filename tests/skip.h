@@ -34,9 +34,9 @@ namespace sngsim::testing {
 
 }  // namespace sngsim::testing
 
-#define SKIP_TEST(reason)                                     \
-  do {                                                        \
-    std::ostringstream sngsim_skip_reason_;                   \
-    sngsim_skip_reason_ << reason;                            \
+#define SKIP_TEST(reason)                                               \
+  do {                                                                  \
+    std::ostringstream sngsim_skip_reason_;                             \
+    sngsim_skip_reason_ << reason;                                      \
     sngsim::testing::end_process_as_skipped(sngsim_skip_reason_.str()); \
   } while (false)

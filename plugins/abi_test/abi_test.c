@@ -32,7 +32,7 @@ SNGSIM_PLUGIN_EXPORT const char* sngsim_plugin_name(void) {
 #endif
 }
 
-static int bot;  /* no state: every handle is the same address */
+static int bot; /* no state: every handle is the same address */
 
 SNGSIM_PLUGIN_EXPORT void* sngsim_plugin_create(const char* const* keys, const char* const* values, int count,
                                                 uint64_t rng_key, int seat) {

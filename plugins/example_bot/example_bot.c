@@ -84,8 +84,7 @@ SNGSIM_PLUGIN_EXPORT int sngsim_plugin_decide(void* handle, const SngsimObservat
     action->amount = to;
     return 0;
   }
-  if (legal->can_check || has_good_cards(obs) ||
-      (double)legal->call_amount <= bot->max_call * (double)obs->pot) {
+  if (legal->can_check || has_good_cards(obs) || (double)legal->call_amount <= bot->max_call * (double)obs->pot) {
     action->type = SNGSIM_ACTION_CHECK_CALL;
   } else {
     action->type = SNGSIM_ACTION_FOLD;

@@ -45,8 +45,8 @@ class HostScope {
 };
 
 struct RunRequest {
-  std::string path;         // the experiment file, or empty with `text`
-  std::string text;         // the experiment in memory (JSON is YAML)
+  std::string path;  // the experiment file, or empty with `text`
+  std::string text;  // the experiment in memory (JSON is YAML)
   std::string display_name;
   SessionOptions options;
 };
@@ -121,11 +121,11 @@ py::tuple run(const RunRequest& request, const py::dict& bots, const py::object&
   std::optional<RunSession> session;
   {
     const HostScope scope(&host);
-    session.emplace(request.path.empty()
-                        ? RunSession::from_text(request.text, request.display_name, request.options)
-                        : RunSession::from_file(request.path, request.options));
+    session.emplace(request.path.empty() ? RunSession::from_text(request.text, request.display_name, request.options)
+                                         : RunSession::from_file(request.path, request.options));
   }
-  session->prepare([](const std::string& line) { py::print(line, py::arg("file") = py::module_::import("sys").attr("stderr")); });
+  session->prepare(
+      [](const std::string& line) { py::print(line, py::arg("file") = py::module_::import("sys").attr("stderr")); });
   bool interrupted = false;
   const RunSession::Played played = play_interruptibly(*session, progress, interrupted);
   if (played == RunSession::Played::kOtherRank) return py::make_tuple(py::none(), false, py::none());
@@ -186,8 +186,8 @@ PYBIND11_MODULE(_core, m) {
         return run(request, bots, progress);
       },
       py::arg("path"), py::arg("text"), py::arg("display_name"), py::arg("overrides"), py::arg("threads"),
-      py::arg("out"), py::arg("force"), py::arg("checkpoint"), py::arg("baseline"), py::arg("check"),
-      py::arg("bots"), py::arg("progress"),
+      py::arg("out"), py::arg("force"), py::arg("checkpoint"), py::arg("baseline"), py::arg("check"), py::arg("bots"),
+      py::arg("progress"),
       "Runs an experiment as `sngsim run` does; returns (summary.json text, partial, output folder). "
       "Use sngsim.run().");
 

@@ -27,7 +27,7 @@ namespace {
 // experiment's makers are destroyed by sngsim.run, which holds it).
 struct BotKind {
   py::object cls;
-  py::object params;  // dict
+  py::object params;        // dict
   py::object decide_batch;  // the class's own decide_batch, or None for the kit's default
   std::string label;
   // batch_format = "numpy": decide_batch gets arrays (docs/python.md) and
@@ -65,8 +65,8 @@ class PythonBot final : public Strategy {
         tournament_(std::to_string(context.tournament)),
         seat_(context.seat) {
     if (kind_->numpy) return;  // no instance: nothing to start
-    encode_tournament_start(start_, TournamentStart{tournament_, seat_, context.rng_key, context.rules,
-                                                    context.payout_percent});
+    encode_tournament_start(
+        start_, TournamentStart{tournament_, seat_, context.rng_key, context.rules, context.payout_percent});
   }
   PythonBot(const PythonBot&) = delete;
   PythonBot& operator=(const PythonBot&) = delete;
@@ -139,7 +139,8 @@ class PythonBot final : public Strategy {
     auto o = observations.mutable_unchecked<2>();
     auto m = mask.mutable_unchecked<2>();
     auto c = call.mutable_unchecked<1>(), lo = min_raise_to.mutable_unchecked<1>(),
-         hi = max_raise_to.mutable_unchecked<1>(), p = pot.mutable_unchecked<1>(), t = tournament.mutable_unchecked<1>();
+         hi = max_raise_to.mutable_unchecked<1>(), p = pot.mutable_unchecked<1>(),
+         t = tournament.mutable_unchecked<1>();
     auto s = seat.mutable_unchecked<1>(), h = hand.mutable_unchecked<1>();
     {
       // The rows are written without the GIL: the arrays are this thread's
@@ -172,8 +173,8 @@ class PythonBot final : public Strategy {
     batch["seat"] = seat;
     batch["hand"] = hand;
     try {
-      const auto chosen = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(
-          kind.decide_batch(batch));
+      const auto chosen =
+          py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(kind.decide_batch(batch));
       if (!chosen || chosen.ndim() != 1 || chosen.shape(0) != n) {
         throw py::value_error("decide_batch must return one action index per row (" + std::to_string(n) + ")");
       }
@@ -205,8 +206,7 @@ class PythonBot final : public Strategy {
     for (PythonBot* bot : group) bot->last_decision_ns_ = share;
   }
 
-  static void ask_python(const BotKind& kind, const std::vector<PythonBot*>& group,
-                         std::vector<ActionReply>& replies) {
+  static void ask_python(const BotKind& kind, const std::vector<PythonBot*>& group, std::vector<ActionReply>& replies) {
     if (kind.numpy) {
       answer_numpy_group(kind, group);
       return;
@@ -263,15 +263,15 @@ class PythonBot final : public Strategy {
   std::int64_t tournament_index_;
   std::string tournament_;
   int seat_;
-  int hand_ = 1;  // the tournament's hand number, as a process bot is told
-  std::string start_;  // tournament_start, as the protocol sends it
+  int hand_ = 1;                        // the tournament's hand number, as a process bot is told
+  std::string start_;                   // tournament_start, as the protocol sends it
   const Observation* asked_ = nullptr;  // the question waiting, as the paused table holds it
-  std::string line_;   // its decide line, once Python read it
-  PyObject* instance_ = nullptr;  // the seat's Bot, made at its first question
+  std::string line_;                    // its decide line, once Python read it
+  PyObject* instance_ = nullptr;        // the seat's Bot, made at its first question
   ActionReply reply_;
-  int index_ = -1;                              // numpy bots: the action index answered
-  std::int64_t last_decision_ns_ = -1;          // this question's share of its batch's call
-  std::string fault_;  // why the last question has no answer; empty when it has one
+  int index_ = -1;                      // numpy bots: the action index answered
+  std::int64_t last_decision_ns_ = -1;  // this question's share of its batch's call
+  std::string fault_;                   // why the last question has no answer; empty when it has one
 };
 
 void answer_python_decisions() { PythonBot::answer_waiting_python_decisions(); }
@@ -303,7 +303,8 @@ StrategyMaker PythonBotHost::bind(const HostedBotEntry& entry) const {
     kind->decide_batch = hosting().attr("own_decide_batch")(kind->cls);
     const py::object format = py::getattr(kind->cls, "batch_format", py::none());
     if (!format.is_none() && py::cast<std::string>(py::str(format)) == "numpy") {
-      if (kind->decide_batch.is_none()) throw std::invalid_argument("batch_format = \"numpy\" needs its own decide_batch");
+      if (kind->decide_batch.is_none())
+        throw std::invalid_argument("batch_format = \"numpy\" needs its own decide_batch");
       kind->numpy = true;
       const py::object fractions = py::getattr(kind->cls, "raise_fractions", py::none());
       if (!fractions.is_none()) kind->actions = DiscreteActions(py::cast<std::vector<double>>(fractions));

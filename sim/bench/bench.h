@@ -37,8 +37,6 @@ using CpuTime = std::clock_t;
 
 inline CpuTime cpu_now() { return std::clock(); }
 
-inline double ns_since(CpuTime start) {
-  return static_cast<double>(std::clock() - start) * (1e9 / CLOCKS_PER_SEC);
-}
+inline double ns_since(CpuTime start) { return static_cast<double>(std::clock() - start) * (1e9 / CLOCKS_PER_SEC); }
 
 }  // namespace sngsim

@@ -189,10 +189,10 @@ std::vector<BenchResult> bench_evaluator(int runs) {
   }
 
   Timed random{"evaluator: hold'em 7 cards, random order (HoldemHand)", "the same hands as card sets", {}, {}};
-  Timed from_cards{"evaluator: hold'em 7 cards from card indices (HoldemHand::add)",
-                   "building a card set from the indices", {}, {}};
-  Timed showdown{"evaluator: hold'em showdown, shared board + 2 hole cards x 6 players",
-                 "board | hole as card sets", {}, {}};
+  Timed from_cards{
+      "evaluator: hold'em 7 cards from card indices (HoldemHand::add)", "building a card set from the indices", {}, {}};
+  Timed showdown{
+      "evaluator: hold'em showdown, shared board + 2 hole cards x 6 players", "board | hole as card sets", {}, {}};
   Timed sequential{"evaluator: hold'em 7 cards, enumeration order (card sets)", nullptr, {}, {}};
   Timed omaha{"evaluator: Omaha 4 + 5 cards, random order", "60 five-card evaluations", {}, {}};
   // Interleaved, each beside its reference, so that both see the same
@@ -202,14 +202,14 @@ std::vector<BenchResult> bench_evaluator(int runs) {
                                            [](const HoldemHand& hand) { return evaluate_holdem(hand).value; }));
     random.reference_samples.push_back(
         time_per_eval(holdem_sets, kHoldemPasses, 1, [](CardSet hand) { return evaluate_holdem(hand).value; }));
-    from_cards.samples.push_back(
-        time_per_eval(holdem_cards, kHoldemPasses, 1, [](const std::array<Card, 7>& cards) {
-          HoldemHand hand;
-          for (const Card card : cards) hand.add(card);
-          return evaluate_holdem(hand).value;
-        }));
-    from_cards.reference_samples.push_back(time_per_eval(
-        holdem_cards, kHoldemPasses, 1, [](const std::array<Card, 7>& cards) { return evaluate_holdem(set_of(cards)).value; }));
+    from_cards.samples.push_back(time_per_eval(holdem_cards, kHoldemPasses, 1, [](const std::array<Card, 7>& cards) {
+      HoldemHand hand;
+      for (const Card card : cards) hand.add(card);
+      return evaluate_holdem(hand).value;
+    }));
+    from_cards.reference_samples.push_back(
+        time_per_eval(holdem_cards, kHoldemPasses, 1,
+                      [](const std::array<Card, 7>& cards) { return evaluate_holdem(set_of(cards)).value; }));
     showdown.samples.push_back(time_per_eval(showdowns, kHoldemPasses, kShowdownPlayers, [](const Showdown& s) {
       HoldemHand board;
       for (const Card card : s.board) board.add(card);
@@ -225,13 +225,13 @@ std::vector<BenchResult> bench_evaluator(int runs) {
           return sum;
         }));
     sequential.samples.push_back(time_holdem_sequential());
-    omaha.samples.push_back(time_per_eval(omaha_hands, 1, 1, [](const OmahaHand& hand) {
-      return evaluate_omaha(hand.hole, hand.board).value;
-    }));
+    omaha.samples.push_back(time_per_eval(
+        omaha_hands, 1, 1, [](const OmahaHand& hand) { return evaluate_omaha(hand.hole, hand.board).value; }));
     omaha.reference_samples.push_back(time_per_eval(omaha_hands, 1, 1, omaha_naive));
   }
   std::vector<BenchResult> results;
-  for (Timed* timed : {&random, &from_cards, &showdown, &sequential, &omaha}) results.push_back(summarise(std::move(*timed)));
+  for (Timed* timed : {&random, &from_cards, &showdown, &sequential, &omaha})
+    results.push_back(summarise(std::move(*timed)));
   return results;
 }
 

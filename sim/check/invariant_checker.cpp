@@ -116,10 +116,10 @@ void InvariantChecker::check_chips(const TableHandObservation& hand, std::vector
     const auto s = at(seat);
     const std::string who = seat_text(seat);
     if (hand.stack_before[s] < 0 || hand.stack_after[s] < 0 || (dealt[s] && hand.hand_result[s] < 0)) {
-      failures.push_back({InvariantKind::kNegativeStack,
-                          who + " has a negative stack: " + std::to_string(hand.stack_before[s]) + " before, " +
-                              std::to_string(hand.hand_result[s]) + " left by the hand, " +
-                              std::to_string(hand.stack_after[s]) + " after"});
+      failures.push_back(
+          {InvariantKind::kNegativeStack, who + " has a negative stack: " + std::to_string(hand.stack_before[s]) +
+                                              " before, " + std::to_string(hand.hand_result[s]) +
+                                              " left by the hand, " + std::to_string(hand.stack_after[s]) + " after"});
     }
     if (hand.stack_before[s] != stack_[s]) {
       failures.push_back({InvariantKind::kChips, who + " ended the previous hand with " + std::to_string(stack_[s]) +
@@ -170,7 +170,8 @@ void InvariantChecker::check_dealing(const TableHandObservation& hand, std::vect
       }
       return "[" + text + "]";
     };
-    failures.push_back({InvariantKind::kDealing, "seats dealt in " + list(actual) + ", but the players with chips "
+    failures.push_back({InvariantKind::kDealing, "seats dealt in " + list(actual) +
+                                                     ", but the players with chips "
                                                      "clockwise from the button (seat " +
                                                      std::to_string(hand.button_seat) + ") are " + list(expected)});
   }
@@ -182,8 +183,8 @@ void InvariantChecker::check_positions(const TableHandObservation& hand, std::ve
   const int alive_count =
       static_cast<int>(std::count_if(alive.begin(), alive.begin() + n, [](Chips chips) { return chips > 0; }));
   if (alive_count < 2) {
-    failures.push_back({InvariantKind::kEnd, "a hand was dealt with " + std::to_string(alive_count) +
-                                                 " player(s) holding chips"});
+    failures.push_back(
+        {InvariantKind::kEnd, "a hand was dealt with " + std::to_string(alive_count) + " player(s) holding chips"});
     return;
   }
   if (hand.button_seat < 0 || hand.button_seat >= n) {
@@ -216,7 +217,8 @@ void InvariantChecker::check_positions(const TableHandObservation& hand, std::ve
     if (heads_up) {
       // R6: the other player has the button and posts the small blind.
       button = small_blind = next_alive_after(big_blind, alive);
-      why_button = why_small_blind = "R6: heads-up the player who is not the big blind has the button and the small blind";
+      why_button = why_small_blind =
+          "R6: heads-up the player who is not the big blind has the button and the small blind";
     } else {
       // R5: the small blind is posted from last hand's big-blind seat (none
       // if that player is gone) and the button goes to last hand's
@@ -237,7 +239,8 @@ void InvariantChecker::check_positions(const TableHandObservation& hand, std::ve
   const int expected_small_blind = small_blind_posted ? small_blind : -1;
   if (hand.small_blind_seat != expected_small_blind) {
     failures.push_back({InvariantKind::kSmallBlind, "the small blind is " + seat_text(hand.small_blind_seat) + ", " +
-                                                        why_small_blind + " (" + seat_text(expected_small_blind) + ")"});
+                                                        why_small_blind + " (" + seat_text(expected_small_blind) +
+                                                        ")"});
   }
   if (hand.big_blind_seat != big_blind) {
     failures.push_back({InvariantKind::kBigBlind, "the big blind is " + seat_text(hand.big_blind_seat) + ", " +
@@ -248,8 +251,8 @@ void InvariantChecker::check_positions(const TableHandObservation& hand, std::ve
   // blind, the small blind's (when posted) no larger, nobody else's any.
   const Chips big_amount = big_blind >= 0 ? hand.blind[at(big_blind)] : 0;
   if (big_amount <= 0) {
-    failures.push_back({InvariantKind::kBigBlind, seat_text(big_blind) + " has the big blind but posted " +
-                                                      std::to_string(big_amount)});
+    failures.push_back({InvariantKind::kBigBlind,
+                        seat_text(big_blind) + " has the big blind but posted " + std::to_string(big_amount)});
   }
   for (int seat = 0; seat < n; ++seat) {
     const Chips posted = hand.blind[at(seat)];
@@ -288,8 +291,8 @@ void InvariantChecker::check_places(const TableHandObservation& hand, std::vecto
       if (hand.stack_before[s] > 0) busted.push_back(seat);
     }
     if (place_[s].is_set() && !same_place(place[s], place_[s])) {
-      failures.push_back({InvariantKind::kPlaceChanged, seat_text(seat) + " had " + place_text(place_[s]) +
-                                                            " and now has " + place_text(place[s])});
+      failures.push_back({InvariantKind::kPlaceChanged,
+                          seat_text(seat) + " had " + place_text(place_[s]) + " and now has " + place_text(place[s])});
     }
   }
   const int alive_after = static_cast<int>(survivors.size());
@@ -311,8 +314,8 @@ void InvariantChecker::check_places(const TableHandObservation& hand, std::vecto
   if (!hand.over) {
     for (const int seat : survivors) {
       if (place[at(seat)].is_set()) {
-        failures.push_back({InvariantKind::kPlaceOrder, seat_text(seat) + " still has chips but already has " +
-                                                            place_text(place[at(seat)])});
+        failures.push_back({InvariantKind::kPlaceOrder,
+                            seat_text(seat) + " still has chips but already has " + place_text(place[at(seat)])});
       }
     }
   }
@@ -329,19 +332,21 @@ void InvariantChecker::check_places(const TableHandObservation& hand, std::vecto
         int worse = group[j];
         if (!place[at(better)].is_set() || !place[at(worse)].is_set()) continue;
         const bool tie = chips[at(better)] == chips[at(worse)];
-        if (chips[at(worse)] > chips[at(better)] || (tie && distance(worse) < distance(better))) std::swap(better, worse);
+        if (chips[at(worse)] > chips[at(better)] || (tie && distance(worse) < distance(better)))
+          std::swap(better, worse);
         const Placement pb = place[at(better)];
         const Placement pw = place[at(worse)];
-        const bool ok = tie && rules_.tie_rule == TieRule::kShare ? same_place(pb, pw)
-                                                                  : pb.first + pb.count - 1 < pw.first;
+        const bool ok =
+            tie && rules_.tie_rule == TieRule::kShare ? same_place(pb, pw) : pb.first + pb.count - 1 < pw.first;
         if (!ok) {
-          failures.push_back({InvariantKind::kPlaceOrder,
-                              std::string(rule) + ": " + seat_text(better) + " (" + std::to_string(chips[at(better)]) +
-                                  " chips) has " + place_text(pb) + " and " + seat_text(worse) + " (" +
-                                  std::to_string(chips[at(worse)]) + " chips) has " + place_text(pw) +
-                                  (tie ? rules_.tie_rule == TieRule::kShare ? ": equal chips share"
-                                                                            : ": equal chips go clockwise from the button"
-                                       : "")});
+          failures.push_back(
+              {InvariantKind::kPlaceOrder,
+               std::string(rule) + ": " + seat_text(better) + " (" + std::to_string(chips[at(better)]) +
+                   " chips) has " + place_text(pb) + " and " + seat_text(worse) + " (" +
+                   std::to_string(chips[at(worse)]) + " chips) has " + place_text(pw) +
+                   (tie ? rules_.tie_rule == TieRule::kShare ? ": equal chips share"
+                                                             : ": equal chips go clockwise from the button"
+                        : "")});
         }
       }
     }
@@ -360,12 +365,12 @@ void InvariantChecker::check_places(const TableHandObservation& hand, std::vecto
   // R2, R21: the table ends with its last player or at the hand cap.
   const bool should_end = alive_after <= 1 || hand.hand >= rules_.hand_cap;
   if (hand.over != should_end) {
-    failures.push_back({InvariantKind::kEnd, hand.over ? "the table ended with " + std::to_string(alive_after) +
-                                                             " players left before the hand cap of " +
-                                                             std::to_string(rules_.hand_cap)
-                                                       : "the table did not end with " + std::to_string(alive_after) +
-                                                             " player(s) left at hand " + std::to_string(hand.hand) +
-                                                             " (cap " + std::to_string(rules_.hand_cap) + ")"});
+    failures.push_back({InvariantKind::kEnd,
+                        hand.over
+                            ? "the table ended with " + std::to_string(alive_after) +
+                                  " players left before the hand cap of " + std::to_string(rules_.hand_cap)
+                            : "the table did not end with " + std::to_string(alive_after) + " player(s) left at hand " +
+                                  std::to_string(hand.hand) + " (cap " + std::to_string(rules_.hand_cap) + ")"});
   }
   if (!hand.over) return;
   if (!covers(survivors, place, 1, alive_after)) {
@@ -388,8 +393,8 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
   std::vector<InvariantFailure> failures;
   // V8: a hand fewer than two players could be dealt is counted, not dealt.
   if (hand.hand <= hands_) {
-    failures.push_back({InvariantKind::kEnd, "hand " + std::to_string(hand.hand) + " follows hand " +
-                                                 std::to_string(hands_)});
+    failures.push_back(
+        {InvariantKind::kEnd, "hand " + std::to_string(hand.hand) + " follows hand " + std::to_string(hands_)});
   }
   Chips bought = 0;
   Chips before = 0;
@@ -399,9 +404,9 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
     const auto s = at(seat);
     const std::string who = seat_text(seat);
     if (hand.stack_before[s] < 0 || hand.stack_after[s] < 0) {
-      failures.push_back({InvariantKind::kNegativeStack, who + " has a negative stack: " +
-                                                             std::to_string(hand.stack_before[s]) + " before, " +
-                                                             std::to_string(hand.stack_after[s]) + " after"});
+      failures.push_back(
+          {InvariantKind::kNegativeStack, who + " has a negative stack: " + std::to_string(hand.stack_before[s]) +
+                                              " before, " + std::to_string(hand.stack_after[s]) + " after"});
     }
     // Chips reach a seat between hands only by buying them, and leave it
     // only with a player stood up (V8).
@@ -451,10 +456,10 @@ std::vector<InvariantFailure> CashInvariantChecker::check_hand(const CashHandObs
                                                    std::to_string(before) + " chips in play"});
   }
   if (before + left != bought - raked_ || after + left != bought - raked_ - hand.rake) {
-    failures.push_back({InvariantKind::kChips, "the table holds " + std::to_string(before) + " chips before the hand and " +
-                                                   std::to_string(after) + " after, but " + std::to_string(bought) +
-                                                   " were bought in and " + std::to_string(raked_) + " raked before, " +
-                                                   std::to_string(hand.rake) + " now"});
+    failures.push_back({InvariantKind::kChips,
+                        "the table holds " + std::to_string(before) + " chips before the hand and " +
+                            std::to_string(after) + " after, but " + std::to_string(bought) + " were bought in and " +
+                            std::to_string(raked_) + " raked before, " + std::to_string(hand.rake) + " now"});
   }
   raked_ += hand.rake;
   hands_ = hand.hand;

@@ -30,18 +30,18 @@
 namespace sngsim {
 
 enum class InvariantKind : std::uint8_t {
-  kChips,          // chips created or lost, or a stack changed between hands
+  kChips,  // chips created or lost, or a stack changed between hands
   kNegativeStack,
-  kDealing,        // a busted player dealt in, a live one left out, or hand order not clockwise from the button
-  kButton,         // R5 / R6
-  kSmallBlind,     // R5 / R6
-  kBigBlind,       // R5 / R6
-  kPlaceMissing,   // a player busted and got no place in that hand
-  kPlaceChanged,   // a place given earlier changed
-  kPlaceOrder,     // a place not below every survivor, given to a live player, or against R20 / R21
-  kPlacesCover,    // the places of a hand's busts, or of the whole table at the end, do not cover their range (R22)
-  kEnd,            // the table ended too early or too late (R2, R21), or played on after its end
-  kRebuy,          // cash (V7): a re-buy missing, not allowed, or not to exactly the buy-in
+  kDealing,       // a busted player dealt in, a live one left out, or hand order not clockwise from the button
+  kButton,        // R5 / R6
+  kSmallBlind,    // R5 / R6
+  kBigBlind,      // R5 / R6
+  kPlaceMissing,  // a player busted and got no place in that hand
+  kPlaceChanged,  // a place given earlier changed
+  kPlaceOrder,    // a place not below every survivor, given to a live player, or against R20 / R21
+  kPlacesCover,   // the places of a hand's busts, or of the whole table at the end, do not cover their range (R22)
+  kEnd,           // the table ended too early or too late (R2, R21), or played on after its end
+  kRebuy,         // cash (V7): a re-buy missing, not allowed, or not to exactly the buy-in
 };
 
 // A short name: "chips", "button", "places-cover", ...
@@ -59,9 +59,9 @@ struct TableHandObservation {
   int button_seat = -1;       // may be an empty seat (R5)
   int small_blind_seat = -1;  // -1: no small blind this hand (R5)
   int big_blind_seat = -1;
-  int dealt = 0;                                 // players dealt in
-  std::array<int, kMaxPlayers> hand_order{};     // seat of each dealt player, first the one left of the button
-  std::array<Chips, kMaxPlayers> blind{};        // nominal blind each seat posted, 0 for none
+  int dealt = 0;                                  // players dealt in
+  std::array<int, kMaxPlayers> hand_order{};      // seat of each dealt player, first the one left of the button
+  std::array<Chips, kMaxPlayers> blind{};         // nominal blind each seat posted, 0 for none
   std::array<Chips, kMaxPlayers> stack_before{};  // at the start of the hand, before antes and blinds
   std::array<Chips, kMaxPlayers> hand_result{};   // stack the hand left each dealt seat
   std::array<Chips, kMaxPlayers> stack_after{};   // once the table took the chips
@@ -122,7 +122,7 @@ struct CashHandObservation {
 struct CashInvariantRules {
   int players = 0;
   Chips buy_in = 0;
-  Chips rebuy_below = 0;  // a stack below this (or empty) buys in again before a hand
+  Chips rebuy_below = 0;            // a stack below this (or empty) buys in again before a hand
   int rake_hundredths_percent = 0;  // V10: 0 for no rake
   Chips rake_cap = 0;               // 0 for no cap
 };
@@ -135,10 +135,10 @@ class CashInvariantChecker {
  private:
   CashInvariantRules rules_;
   int hands_ = 0;
-  std::array<Chips, kMaxPlayers> stack_{};      // after the previous hand; 0 before the first buy-in
+  std::array<Chips, kMaxPlayers> stack_{};  // after the previous hand; 0 before the first buy-in
   std::array<Chips, kMaxPlayers> bought_in_{};
   std::array<Chips, kMaxPlayers> left_with_{};  // V8
-  Chips raked_ = 0;  // V10: every hand's rake so far
+  Chips raked_ = 0;                             // V10: every hand's rake so far
 };
 
 }  // namespace sngsim

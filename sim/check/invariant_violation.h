@@ -32,7 +32,7 @@ class InvariantViolation : public std::runtime_error {
   std::uint64_t seed() const { return seed_; }
   std::int64_t tournament() const { return tournament_; }  // index within the cell (a shoot-out, a session)
   const std::string& table() const { return table_; }
-  int hand() const { return hand_; }                        // hand number at that table, 1-based
+  int hand() const { return hand_; }  // hand number at that table, 1-based
   const std::vector<InvariantFailure>& failures() const { return failures_; }
 
  private:

@@ -72,9 +72,7 @@ class DocumentMarker : public YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override {
-    node(mark);
-  }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string&) override { node(mark); }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
     node(mark);
   }
@@ -100,8 +98,7 @@ std::vector<DocumentMarks> first_documents(const std::string& text) {
   std::istringstream in(text);
   YAML::Parser parser(in);
   DocumentMarker marker;
-  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {
-  }
+  while (marker.documents.size() < 2 && parser.HandleNextDocument(marker)) {}
   return marker.documents;
 }
 

@@ -46,8 +46,8 @@ struct Entry;
 struct Node {
   enum class Kind : std::uint8_t { kNull, kScalar, kSequence, kMap };
   Kind kind = Kind::kNull;
-  std::string text;          // scalars
-  std::vector<Node> items;   // sequences
+  std::string text;            // scalars
+  std::vector<Node> items;     // sequences
   std::vector<Entry> entries;  // mappings, in document order, keys unique
   Origin origin;
 

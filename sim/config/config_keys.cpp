@@ -23,8 +23,8 @@ ConfigKey value(std::string path, std::string type, std::string fallback, std::s
 ConfigKey choice(std::string path, std::vector<std::string> choices, std::string fallback, std::string meaning) {
   std::string type;
   for (const std::string& name : choices) type += (type.empty() ? "`" : " \\| `") + name + "`";
-  return {std::move(path), KeyRole::kValue, std::move(choices), std::move(type), std::move(fallback),
-          std::move(meaning)};
+  return {std::move(path), KeyRole::kValue,     std::move(choices),
+          std::move(type), std::move(fallback), std::move(meaning)};
 }
 
 ConfigKey section(std::string path) { return {std::move(path), KeyRole::kSection, {}, {}, {}, {}}; }
@@ -38,6 +38,8 @@ std::string level_forms() {
 
 std::vector<ConfigKey> declare() {
   const std::string kLevelForms = level_forms();
+  // The table of keys is laid out by hand, one key per entry.
+  // clang-format off
   return {
     value("name", R"md(text)md", R"md(the file name without its extension)md",
           R"md(Names the experiment in results.)md"),
@@ -185,6 +187,7 @@ std::vector<ConfigKey> declare() {
     value("matrix", R"md(mapping of key: list of values)md", R"md(none)md",
           R"md(Runs one cell per combination. See [Matrix](#matrix).)md"),
   };
+  // clang-format on
 }
 
 }  // namespace
@@ -207,7 +210,8 @@ std::vector<std::string> keys_of(std::string_view section) {
     const std::size_t list = key.path.find("[].");
     if (list == std::string::npos) continue;
     const std::string parent = key.path.substr(0, list);
-    const std::string parent_section = parent.rfind('.') == std::string::npos ? "" : parent.substr(0, parent.rfind('.'));
+    const std::string parent_section =
+        parent.rfind('.') == std::string::npos ? "" : parent.substr(0, parent.rfind('.'));
     const std::string name = parent.substr(parent_section.empty() ? 0 : parent_section.size() + 1);
     if (parent_section == section && std::find(keys.begin(), keys.end(), name) == keys.end()) keys.push_back(name);
   }

@@ -56,8 +56,8 @@ void Reader::set_path(Node& root, const std::vector<std::string>& path, Node val
       if (current->origin.line == 0 && current->origin.override_index < 0) current->origin = created;
     }
     if (current->kind != Node::Kind::kMap) {
-      fail(current->origin, context + "cannot set " + join(path, ".") + ": " + where + " must be a mapping, got " +
-                                describe(*current));
+      fail(current->origin,
+           context + "cannot set " + join(path, ".") + ": " + where + " must be a mapping, got " + describe(*current));
     }
     auto it = std::find_if(current->entries.begin(), current->entries.end(),
                            [&](const Entry& entry) { return entry.key == path[i]; });

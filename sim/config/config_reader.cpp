@@ -12,9 +12,9 @@ namespace sngsim::config_reading {
 
 void Reader::fail(const Origin& at, const std::string& message) const {
   if (at.override_index >= 0) {
-    throw ConfigError(display_name_, 0, 0,
-                      cell_prefix_ + "--set " + overrides_[static_cast<std::size_t>(at.override_index)] + ": " +
-                          message);
+    throw ConfigError(
+        display_name_, 0, 0,
+        cell_prefix_ + "--set " + overrides_[static_cast<std::size_t>(at.override_index)] + ": " + message);
   }
   throw ConfigError(display_name_, at.line, at.column, cell_prefix_ + message);
 }
@@ -29,7 +29,8 @@ Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int overrid
   } else {
     node.origin = Origin{mark.line + 1, mark.column + 1, -1};
   }
-  if (++converted_ > kMaxNodes) fail(node.origin, "the document has more than " + std::to_string(kMaxNodes) + " values");
+  if (++converted_ > kMaxNodes)
+    fail(node.origin, "the document has more than " + std::to_string(kMaxNodes) + " values");
   if (depth > kMaxDepth) fail(node.origin, kTooDeep + " (an alias inside its own anchor?)");
   switch (yaml.Type()) {
     case YAML::NodeType::Scalar:
@@ -57,8 +58,7 @@ Node Reader::convert(const YAML::Node& yaml, const Origin& fallback, int overrid
         node.entries.push_back(Entry{key.text, key.origin, std::move(value)});
       }
       break;
-    default:
-      break;
+    default: break;
   }
   return node;
 }
@@ -110,8 +110,7 @@ void Reader::expect_map(const Node& node, const std::string& path) const {
   }
 }
 
-std::int64_t Reader::read_integer(const Node& node, const std::string& path, std::int64_t min,
-                                  std::int64_t max) const {
+std::int64_t Reader::read_integer(const Node& node, const std::string& path, std::int64_t min, std::int64_t max) const {
   if (node.kind != Node::Kind::kScalar) fail(node.origin, path + " must be an integer, got " + describe(node));
   const std::string& text = node.text;
   std::int64_t value = 0;
@@ -136,8 +135,8 @@ std::int64_t Reader::read_integer(const Node& node, const std::string& path, std
   return value;
 }
 
-std::int64_t Reader::read_integer(const Node& map, const std::string& section, const std::string& key,
-                                  std::int64_t min, std::int64_t max, std::int64_t fallback) const {
+std::int64_t Reader::read_integer(const Node& map, const std::string& section, const std::string& key, std::int64_t min,
+                                  std::int64_t max, std::int64_t fallback) const {
   const Node* node = map.find(key);
   if (node == nullptr) return fallback;
   return read_integer(*node, section.empty() ? key : section + "." + key, min, max);
@@ -203,7 +202,8 @@ double Reader::read_seconds(const Node& map, const std::string& section, const s
 }
 
 std::string Reader::place_of(const Origin& at) const {
-  if (at.override_index >= 0) return display_name_ + ": --set " + overrides_[static_cast<std::size_t>(at.override_index)];
+  if (at.override_index >= 0)
+    return display_name_ + ": --set " + overrides_[static_cast<std::size_t>(at.override_index)];
   return display_name_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
 }
 

@@ -51,19 +51,19 @@ inline const std::vector<std::string> kPayoutKeys = keys_of("payouts");
 inline const std::vector<std::string> kShootoutKeys = keys_of("shootout");
 inline const std::vector<std::string> kCashKeys = keys_of("cash");
 inline const std::vector<std::string> kRakeKeys = keys_of("cash.rake");
-inline const std::vector<std::string>& kFormats = choices_of("format");      // in Format order
-inline const std::vector<std::string>& kSeatings = choices_of("seating");    // in Seating order
+inline const std::vector<std::string>& kFormats = choices_of("format");    // in Format order
+inline const std::vector<std::string>& kSeatings = choices_of("seating");  // in Seating order
 inline const std::vector<std::string> kDuplicateKeys = keys_of("duplicate");
 // max_tournaments is a key only to say that `tournaments` is the maximum.
 inline const std::vector<std::string> kStopKeys = keys_of("stop");
 inline const std::vector<std::string> kCompareKeys = keys_of("compare");
 inline const std::vector<std::string>& kMetrics = choices_of("stop.metric");  // in Metric order
 inline constexpr std::int64_t kDefaultStopBatch = 1000;
-inline constexpr int kMaxShootoutTablesConfig = 6;      // the final table seats one winner per table (R1)
+inline constexpr int kMaxShootoutTablesConfig = 6;         // the final table seats one winner per table (R1)
 inline constexpr std::int64_t kMaxCashHands = 10'000'000;  // per session
-inline constexpr int kMinCashBuyInBb = 40;              // V7
-inline constexpr int kMaxCashBuyInBb = 100;             // V7
-inline constexpr int kMinLimitBuyInBb = 20;             // V7, fixed limit: 10 big bets of 2 big blinds
+inline constexpr int kMinCashBuyInBb = 40;                 // V7
+inline constexpr int kMaxCashBuyInBb = 100;                // V7
+inline constexpr int kMinLimitBuyInBb = 20;                // V7, fixed limit: 10 big bets of 2 big blinds
 inline const std::vector<std::string> kEntrantKeys = keys_of("lineup[]");
 // Not in the registry: a plug-in is a strategy only once `path` names it.
 inline const std::string kPluginStrategy = "plugin";
@@ -82,7 +82,8 @@ inline const std::vector<std::string> kSitOutKeys = keys_of("sit_out");
 inline constexpr std::int64_t kMaxSitOutHands = 1'000'000;
 inline const std::vector<std::string>& kLevelKeys = blind_level_keys();
 // Fixed for the whole experiment, so a matrix may not vary them.
-inline const std::vector<std::string> kNotInMatrix = {"name", "seed", "tournaments", "matrix", "stop", "compare", "bots"};
+inline const std::vector<std::string> kNotInMatrix = {"name", "seed",    "tournaments", "matrix",
+                                                      "stop", "compare", "bots"};
 
 // The keys a mapping of the schema may hold, by its dotted path; nullptr
 // when the path is not a mapping of the schema (a scalar or a list).
@@ -150,8 +151,8 @@ class Reader {
   void check_keys(const Node& map, const std::string& path, const std::vector<std::string>& allowed) const;
   void expect_map(const Node& node, const std::string& path) const;
   std::int64_t read_integer(const Node& node, const std::string& path, std::int64_t min, std::int64_t max) const;
-  std::int64_t read_integer(const Node& map, const std::string& section, const std::string& key,
-                            std::int64_t min, std::int64_t max, std::int64_t fallback) const;
+  std::int64_t read_integer(const Node& map, const std::string& section, const std::string& key, std::int64_t min,
+                            std::int64_t max, std::int64_t fallback) const;
   const std::string& read_scalar(const Node& node, const std::string& path, const char* what) const;
   std::size_t read_choice(const Node& node, const std::string& path, const std::vector<std::string>& names) const;
   std::size_t read_choice(const Node& map, const std::string& section, const std::string& key,

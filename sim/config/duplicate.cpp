@@ -83,8 +83,7 @@ std::vector<int> duplicate_seating(const Cell& cell, const std::vector<int>& arr
     // The whole field turns by `member` seats (in a shoot-out, across the
     // first-round tables too).
     for (int seat = 0; seat < field; ++seat) {
-      entrant_of_seat[static_cast<std::size_t>(seat)] =
-          arrangement[static_cast<std::size_t>((seat + member) % field)];
+      entrant_of_seat[static_cast<std::size_t>(seat)] = arrangement[static_cast<std::size_t>((seat + member) % field)];
     }
     return entrant_of_seat;
   }

@@ -22,10 +22,10 @@ namespace sngsim {
 // One labelled strategy in the lineup.
 struct Entrant {
   std::string label;
-  std::string strategy;           // registry name
+  std::string strategy;  // registry name
   const StrategyInfo* info = nullptr;
-  StrategyParams params;          // checked, defaults filled in
-  StrategyMaker make;             // info->bind(params): one instance per tournament
+  StrategyParams params;  // checked, defaults filled in
+  StrategyMaker make;     // info->bind(params): one instance per tournament
   // strategy: process only (bot_hosting/process_strategy.h): the bot's
   // command and settings, which `sngsim run` starts and greets before the
   // first tournament. Null for every other strategy.
@@ -41,9 +41,9 @@ struct Entrant {
 };
 
 enum class Seating : std::uint8_t {
-  kRandom,  // a uniformly random seat permutation per tournament (R3)
-  kRotate,  // tournament i seats entrant e at seat (e + i) mod players, so every
-            // entrant sits in every seat equally often
+  kRandom,     // a uniformly random seat permutation per tournament (R3)
+  kRotate,     // tournament i seats entrant e at seat (e + i) mod players, so every
+               // entrant sits in every seat equally often
   kDuplicate,  // groups of tournaments share their deals and differ only in
                // the seating (sim/config/duplicate.h)
 };
@@ -63,9 +63,9 @@ enum class IcmAtCap : std::uint8_t {
 };
 
 struct Payouts {
-  std::vector<int> percent;  // prize pool percentage of place 1, 2, ...; sums to 100
-  Chips buy_in = 100;        // what one entry costs, fee included
-  int fee_percent = 0;       // of the buy-in, at most 10 (V6)
+  std::vector<int> percent;                     // prize pool percentage of place 1, 2, ...; sums to 100
+  Chips buy_in = 100;                           // what one entry costs, fee included
+  int fee_percent = 0;                          // of the buy-in, at most 10 (V6)
   IcmAtCap icm_at_cap = IcmAtCap::kWhenCapped;  // sit-and-go only; other formats never value by ICM
   bool operator==(const Payouts&) const = default;
 };
@@ -90,17 +90,17 @@ constexpr const char* format_name(Format format) {
 // format: shootout. Every first-round table has rules.players seats and
 // plays by `rules`; the lineup fills tables * rules.players seats.
 struct ShootoutRules {
-  int tables = 2;            // first-round tables, 2..6
-  bool final_table = true;   // the table winners play a final table (fresh
-                             // stacks, same rules); false: they are paid
-                             // (they share places 1..tables)
+  int tables = 2;           // first-round tables, 2..6
+  bool final_table = true;  // the table winners play a final table (fresh
+                            // stacks, same rules); false: they are paid
+                            // (they share places 1..tables)
 };
 
 // format: cash. rules.players and rules.game apply too (the reader keeps
 // them equal to table.players and table.game).
 struct CashRules {
-  CashTableRules table;      // chips; buy-in and threshold are whole big blinds
-  int hands = 1000;          // per session (one "tournament" index = one session)
+  CashTableRules table;            // chips; buy-in and threshold are whole big blinds
+  int hands = 1000;                // per session (one "tournament" index = one session)
   int new_player_after_hands = 0;  // V8/V9: an empty seat is taken again after this many hands; 0: never
 };
 
@@ -117,10 +117,10 @@ struct Cell {
   DuplicateRules duplicate;  // seating: duplicate only
   Payouts payouts;
   Format format = Format::kSitAndGo;
-  ShootoutRules shootout;  // format: shootout only
-  CashRules cash;          // format: cash only (its table has its own copy of sit_out)
+  ShootoutRules shootout;                        // format: shootout only
+  CashRules cash;                                // format: cash only (its table has its own copy of sit_out)
   std::shared_ptr<const LeagueSchedule> league;  // format: league only
-  SitOutRule sit_out;      // V8, every format
+  SitOutRule sit_out;                            // V8, every format
   // `adjust_luck: true` (sit-and-go only): play records the luck of all-in
   // run-outs and the statistics keep luck-adjusted estimates
   // (sim/stats/luck_stats.h, docs/statistics.md).
@@ -141,7 +141,7 @@ struct Cell {
 struct Experiment {
   std::string name;
   std::string source_path;
-  std::string source_text;   // the file verbatim, for provenance
+  std::string source_text;  // the file verbatim, for provenance
   std::uint64_t seed = 1;
   std::int64_t tournaments = 1000;  // per cell; the most a cell plays when `stop` is set
   std::optional<StopRule> stop;     // stop a cell early once an interval is narrow enough

@@ -53,8 +53,9 @@ Cell Reader::read_cell(const Node& root) const {
   rules.starting_stack = read_integer(table, "table", "stack", 1, kMaxChips, 1000);
   rules.schedule = read_schedule(table);
   rules.hand_cap = static_cast<int>(read_integer(table, "table", "hand_cap", 1, kMaxHandCap, 120));
-  rules.tie_rule = read_choice(table, "table", "bust_ties", choices_of("table.bust_ties"), 0) == 0 ? TieRule::kShare
-                                                                                          : TieRule::kButtonOrder;
+  rules.tie_rule = read_choice(table, "table", "bust_ties", choices_of("table.bust_ties"), 0) == 0
+                       ? TieRule::kShare
+                       : TieRule::kButtonOrder;
   const std::vector<std::string>& kGameNames = choices_of("table.game");
   const std::string& game = kGameNames.at(read_choice(table, "table", "game", kGameNames, 0));
   rules.game.hole_cards = game_definition(find_game(game).value()).hole_cards;
@@ -62,7 +63,8 @@ Cell Reader::read_cell(const Node& root) const {
     const std::vector<std::string>& kBettings = choices_of("table.betting");  // in BettingStructure order
     // parse_betting also takes the short names (nl, pl, fl, limit).
     const auto parsed = betting->kind == Node::Kind::kScalar ? parse_betting(betting->text) : std::nullopt;
-    rules.game.betting = parsed ? *parsed : static_cast<BettingStructure>(read_choice(*betting, "table.betting", kBettings));
+    rules.game.betting =
+        parsed ? *parsed : static_cast<BettingStructure>(read_choice(*betting, "table.betting", kBettings));
   }
 
   // A format's own section is read only with that format.
@@ -70,8 +72,8 @@ Cell Reader::read_cell(const Node& root) const {
   for (const Format format : {Format::kShootout, Format::kCash}) {
     const Entry* section = root.find_entry(format_name(format));
     if (section != nullptr && cell.format != format) {
-      fail(section->key_origin, std::string(format_name(format)) + " is only read with format: " +
-                                    format_name(format) + " (format is " + format_name(cell.format) + ")");
+      fail(section->key_origin, std::string(format_name(format)) + " is only read with format: " + format_name(format) +
+                                    " (format is " + format_name(cell.format) + ")");
     }
   }
   std::string seats_what = "table.players is " + std::to_string(rules.players);
@@ -113,7 +115,8 @@ Cell Reader::read_cell(const Node& root) const {
   cell.style_stats = read_bool(root, "", "style_stats", false);
   if (cell.luck_board_terms && (!cell.adjust_luck || cell.format != Format::kSitAndGo)) {
     fail(root.find_entry("luck_board_terms")->key_origin,
-         "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go");
+         "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: "
+         "sit-and-go");
   }
   if (league) {
     // Leagues rate every entrant at once (sim/stats/league_fit.h); these
@@ -123,11 +126,13 @@ Cell Reader::read_cell(const Node& root) const {
     }
     if (stop_) fail(root.find_entry("stop")->key_origin, "stop does not apply to format: league (set tournaments)");
     if (baseline_) {
-      fail(root.find_entry("compare")->key_origin, "compare.baseline does not apply to format: league (it ranks every entrant)");
+      fail(root.find_entry("compare")->key_origin,
+           "compare.baseline does not apply to format: league (it ranks every entrant)");
     }
     if (cell.seating == Seating::kDuplicate && cell.duplicate.all_permutations) {
       fail(root.find_entry("duplicate")->key_origin,
-           "duplicate.permutations: all does not apply to format: league (its groups turn each table through its seats)");
+           "duplicate.permutations: all does not apply to format: league (its groups turn each table through its "
+           "seats)");
     }
   }
   if (stop_) check_stop(root, cell);
@@ -139,8 +144,9 @@ StrategyMaker Reader::bind_hosted_bot(const Node& item, const std::string& path,
   const Node* strategy = item.find("strategy");
   const HostedBots* host = hosted_bots();
   if (host == nullptr) {
-    fail(strategy->origin, path + ": strategy: python plays only in Python, with sngsim.run() of the sngsim "
-                                  "package (docs/python.md); the sngsim program cannot host it");
+    fail(strategy->origin, path +
+                               ": strategy: python plays only in Python, with sngsim.run() of the sngsim "
+                               "package (docs/python.md); the sngsim program cannot host it");
   }
   HostedBotEntry entry;
   entry.strategy = entrant.strategy;
@@ -186,8 +192,10 @@ std::optional<StopRule> Reader::read_stop(const Node& root) const {
   }
   check_keys(node, "stop", kStopKeys);
   if (const Entry* max = node.find_entry("max_tournaments")) {
-    fail(max->key_origin, "stop.max_tournaments: with stop, `tournaments` is the most a cell plays; "
-                          "write tournaments: " + render(max->value) + " instead");
+    fail(max->key_origin,
+         "stop.max_tournaments: with stop, `tournaments` is the most a cell plays; "
+         "write tournaments: " +
+             render(max->value) + " instead");
   }
   for (const char* key : {"metric", "label", "ci_width"}) {
     if (node.find(key) == nullptr) fail(node.origin, std::string("stop needs '") + key + "'");
@@ -197,7 +205,8 @@ std::optional<StopRule> Reader::read_stop(const Node& root) const {
   rule.label = read_scalar(*node.find("label"), "stop.label", "a label of the lineup");
   if (const Node* vs = node.find("vs")) {
     rule.vs = read_scalar(*vs, "stop.vs", "a label of the lineup");
-    if (rule.vs == rule.label) fail(vs->origin, "stop.vs must name another label than stop.label ('" + rule.label + "')");
+    if (rule.vs == rule.label)
+      fail(vs->origin, "stop.vs must name another label than stop.label ('" + rule.label + "')");
   }
   rule.ci_width = read_positive_number(*node.find("ci_width"), "stop.ci_width");
   rule.batch = read_integer(node, "stop", "batch", 1, std::numeric_limits<std::int64_t>::max(), 0);
@@ -320,10 +329,10 @@ Experiment Reader::read(const std::string& text) {
 
 }  // namespace config_reading
 
-using config_reading::Reader;
 using config_reading::check_encoding;
 using config_reading::check_size;
 using config_reading::kMaxConfigBytes;
+using config_reading::Reader;
 
 Experiment parse_experiment(const std::string& text, const std::string& display_name,
                             const std::vector<std::string>& overrides) {

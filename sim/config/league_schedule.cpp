@@ -158,8 +158,9 @@ LeagueSchedule make_league_schedule(int entrants, int seats, std::uint64_t seed)
   schedule.entrants = entrants;
   schedule.seats = seats;
   const std::uint64_t key = derive_key(seed, 0x6c65616775650000ULL);  // "league"
-  const auto family = std::find_if(difference_families().begin(), difference_families().end(),
-                                   [&](const DifferenceFamily& f) { return f.entrants == entrants && f.seats == seats; });
+  const auto family =
+      std::find_if(difference_families().begin(), difference_families().end(),
+                   [&](const DifferenceFamily& f) { return f.entrants == entrants && f.seats == seats; });
   const std::int64_t sets_per_block = (std::int64_t{1} << seats) - seats - 1;
   if (entrants == seats) {
     schedule.design = "single";

@@ -29,9 +29,10 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
   }
   const Node& list = lineup->value;
   if (list.kind != Node::Kind::kSequence || list.items.empty()) {
-    fail(list.origin, list_key + " must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
+    fail(list.origin,
+         list_key + " must be a non-empty list of entries ({strategy: , count: , ...}), got " + describe(list));
   }
-  std::vector<Entrant> seats;  // every seat the lineup fills, in order
+  std::vector<Entrant> seats;                      // every seat the lineup fills, in order
   std::map<std::string, std::size_t> label_owner;  // label -> first entry index
   std::vector<Entrant> entries;
   for (std::size_t i = 0; i < list.items.size(); ++i) {
@@ -42,14 +43,16 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     }
     check_keys(item, path, kEntrantKeys);
     const Node* strategy = item.find("strategy");
-    if (strategy == nullptr) fail(item.origin, path + " needs 'strategy' (one of " + join(strategy_names(), ", ") + ")");
+    if (strategy == nullptr)
+      fail(item.origin, path + " needs 'strategy' (one of " + join(strategy_names(), ", ") + ")");
     Entrant entrant;
     entrant.strategy = read_scalar(*strategy, path + ".strategy", "a strategy name");
     const Entry* plugin_path = item.find_entry("path");
     const Plugin* plugin = nullptr;
     const HostedBots* host = hosted_bots();
-    entrant.hosted = entrant.strategy == kPythonStrategy ||
-                     (host != nullptr && find_strategy(entrant.strategy) == nullptr && host->provides(entrant.strategy));
+    entrant.hosted =
+        entrant.strategy == kPythonStrategy ||
+        (host != nullptr && find_strategy(entrant.strategy) == nullptr && host->provides(entrant.strategy));
     if (!entrant.hosted) {
       for (const std::string& key : kHostedOnlyKeys) {
         if (const Entry* entry = item.find_entry(key)) {
@@ -83,8 +86,8 @@ std::vector<Entrant> Reader::read_lineup(const Node& root, int players, const st
     } else {
       if (plugin_path != nullptr) fail(plugin_path->key_origin, path + ".path is only read with strategy: plugin");
       entrant.info = entrant.strategy == kProcessStrategy ? &process_strategy_info()
-                     : entrant.hosted                      ? &hosted_strategy_info()
-                                                           : find_strategy(entrant.strategy);
+                     : entrant.hosted                     ? &hosted_strategy_info()
+                                                          : find_strategy(entrant.strategy);
     }
     if (entrant.info == nullptr) {
       std::vector<std::string> known = strategy_names();
@@ -359,7 +362,8 @@ std::shared_ptr<ProcessBotSpec> Reader::read_process_bot(const Node& root, const
     expect_map(*time, "time");
     check_keys(*time, "time", kTimeKeys);
     const BotClock defaults;
-    const double per_action = read_seconds(*time, "time", "per_action_s", static_cast<double>(defaults.per_action_us) / 1e6, false);
+    const double per_action =
+        read_seconds(*time, "time", "per_action_s", static_cast<double>(defaults.per_action_us) / 1e6, false);
     const double bank = read_seconds(*time, "time", "bank_s", static_cast<double>(defaults.bank_us) / 1e6, true);
     spec->clock.per_action_us = static_cast<std::int64_t>(std::llround(per_action * 1e6));
     spec->clock.bank_us = static_cast<std::int64_t>(std::llround(bank * 1e6));
@@ -399,10 +403,10 @@ std::filesystem::path resolve_config_path(const std::string& text, const std::fi
 // '/' or ends in a script's extension) when command[0] is a known
 // interpreter, unless code comes inline first (-c, -m, -e).
 std::size_t script_argument(const std::vector<std::string>& command) {
-  static const std::vector<std::string> interpreters = {"python", "python3", "pypy3", "node", "ruby", "perl",
-                                                        "sh", "bash", "Rscript", "julia", "lua", "php"};
-  static const std::vector<std::string> extensions = {".py", ".js", ".mjs", ".rb", ".pl", ".sh",
-                                                      ".R", ".jl", ".lua", ".php"};
+  static const std::vector<std::string> interpreters = {"python", "python3", "pypy3",   "node",  "ruby", "perl",
+                                                        "sh",     "bash",    "Rscript", "julia", "lua",  "php"};
+  static const std::vector<std::string> extensions = {".py", ".js", ".mjs", ".rb",  ".pl",
+                                                      ".sh", ".R",  ".jl",  ".lua", ".php"};
   std::string program = std::filesystem::path(command[0]).filename().string();
   while (!program.empty() && (std::isdigit(static_cast<unsigned char>(program.back())) || program.back() == '.')) {
     program.pop_back();  // python3.11 -> python

@@ -13,8 +13,8 @@ BlindLevel Reader::read_level(const Node& node, const std::string& path) const {
   BlindLevel level;
   if (node.kind == Node::Kind::kSequence) {
     if (node.items.size() != 2 && node.items.size() != 3) {
-      fail(node.origin, path + " must be [small, big] or [small, big, ante], got a list of " +
-                            std::to_string(node.items.size()));
+      fail(node.origin,
+           path + " must be [small, big] or [small, big, ante], got a list of " + std::to_string(node.items.size()));
     }
     level.small_blind = read_integer(node.items[0], path + " small blind", 0, kMaxChips);
     level.big_blind = read_integer(node.items[1], path + " big blind", 1, kMaxChips);
@@ -27,8 +27,8 @@ BlindLevel Reader::read_level(const Node& node, const std::string& path) const {
     level.big_blind = read_integer(node, path, "big", 1, kMaxChips, 0);
     level.ante = read_integer(node, path, "ante", 0, kMaxChips, 0);
   } else {
-    fail(node.origin, path + " must be [small, big], [small, big, ante] or {small: , big: , ante: }, got " +
-                          describe(node));
+    fail(node.origin,
+         path + " must be [small, big], [small, big, ante] or {small: , big: , ante: }, got " + describe(node));
   }
   if (level.small_blind > level.big_blind) {
     fail(node.origin, path + ": the small blind " + std::to_string(level.small_blind) +
@@ -41,13 +41,14 @@ BlindSchedule Reader::read_schedule(const Node& table) const {
   const std::vector<std::string>& kSpeeds = choices_of("table.blinds");
   const std::size_t speed = read_choice(table, "table", "blinds", kSpeeds, 0);
   const bool custom = speed == 2;
-  const int hands_per_level = static_cast<int>(read_integer(
-      table, "table", "hands_per_level", 1, kMaxHandsPerLevel, speed == 1 ? kTurboHandsPerLevel : kNormalHandsPerLevel));
+  const int hands_per_level = static_cast<int>(read_integer(table, "table", "hands_per_level", 1, kMaxHandsPerLevel,
+                                                            speed == 1 ? kTurboHandsPerLevel : kNormalHandsPerLevel));
 
   std::vector<BlindLevel> levels;
   const Entry* schedule = table.find_entry("schedule");
   if (custom) {
-    if (schedule == nullptr) fail(table.find("blinds")->origin, "blinds: custom needs table.schedule, the list of levels");
+    if (schedule == nullptr)
+      fail(table.find("blinds")->origin, "blinds: custom needs table.schedule, the list of levels");
     const Node& list = schedule->value;
     if (list.kind != Node::Kind::kSequence || list.items.empty()) {
       fail(list.origin, "table.schedule must be a non-empty list of levels, got " + describe(list));
@@ -73,7 +74,8 @@ BlindSchedule Reader::read_schedule(const Node& table) const {
     }
     check_keys(spec, "table.ante", kAnteKeys);
     if (spec.find("amount") == nullptr) fail(spec.origin, "table.ante needs 'amount' (chips per player)");
-    const auto from_level = static_cast<std::size_t>(read_integer(spec, "table.ante", "from_level", 1, kMaxAnteLevel, 1));
+    const auto from_level =
+        static_cast<std::size_t>(read_integer(spec, "table.ante", "from_level", 1, kMaxAnteLevel, 1));
     const Chips amount = read_integer(spec, "table.ante", "amount", 0, kMaxChips, 0);
     for (const auto& level : levels) {
       if (level.ante != 0) fail(ante->key_origin, "table.ante cannot be combined with antes in table.schedule");
@@ -108,15 +110,15 @@ Payouts Reader::read_payouts(const Node& root, int players, const std::string& p
     payouts.percent.clear();
     int sum = 0;
     for (std::size_t i = 0; i < places->items.size(); ++i) {
-      const auto percent = static_cast<int>(
-          read_integer(places->items[i], "payouts.places[" + std::to_string(i) + "]", 0, 100));
+      const auto percent =
+          static_cast<int>(read_integer(places->items[i], "payouts.places[" + std::to_string(i) + "]", 0, 100));
       payouts.percent.push_back(percent);
       sum += percent;
     }
     if (sum != 100) fail(places->origin, "payouts.places must add up to 100, got " + std::to_string(sum));
     if (payouts.percent.size() > static_cast<std::size_t>(players)) {
-      fail(places->origin, "payouts.places pays " + std::to_string(payouts.percent.size()) + " places but " +
-                               places_what);
+      fail(places->origin,
+           "payouts.places pays " + std::to_string(payouts.percent.size()) + " places but " + places_what);
     }
   }
   payouts.buy_in = read_integer(*node, "payouts", "buy_in", 1, kMaxChips, 100);
@@ -234,14 +236,14 @@ RakeRule Reader::read_rake(const Node& node) const {
   };
   if (whole.empty() || whole.size() > 6 || !digits(whole) || fraction.size() > 2 || !digits(fraction) ||
       (dot != std::string::npos && fraction.empty())) {
-    fail(percent->origin, "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '" +
-                              text + "'");
+    fail(percent->origin,
+         "cash.rake.percent must be a percentage such as 5 or 2.5 (at most two decimals), got '" + text + "'");
   }
-  const std::int64_t hundredths = std::stoll(whole) * 100 + (fraction.empty() ? 0 : std::stoll(fraction) *
-                                                                                         (fraction.size() == 1 ? 10 : 1));
+  const std::int64_t hundredths =
+      std::stoll(whole) * 100 + (fraction.empty() ? 0 : std::stoll(fraction) * (fraction.size() == 1 ? 10 : 1));
   if (hundredths > kMaxRakeHundredthsPercent) {
-    fail(percent->origin, "cash.rake.percent must be at most 10 (V10: at least 90% of the bets go to the players), got " +
-                              text);
+    fail(percent->origin,
+         "cash.rake.percent must be at most 10 (V10: at least 90% of the bets go to the players), got " + text);
   }
   rake.hundredths_percent = static_cast<int>(hundredths);
   rake.cap = read_integer(node, "cash.rake", "cap", 0, kMaxChips, 0);

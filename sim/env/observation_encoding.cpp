@@ -75,8 +75,8 @@ void encode_observation(const Observation& o, std::span<float, kObservationSize>
   betting[10] = static_cast<float>(o.betting.callers_this_round) / 4.0f;
   betting[11] = flag(o.betting.last_preflop_raiser == o.player);
   betting[12] = static_cast<float>(std::popcount(o.actions.preflop_raisers)) / static_cast<float>(n);
-  betting[13] = o.pot > 0 ? std::min(static_cast<float>(o.stacks[self]) / static_cast<float>(o.pot), 20.0f) / 20.0f
-                          : 1.0f;
+  betting[13] =
+      o.pot > 0 ? std::min(static_cast<float>(o.stacks[self]) / static_cast<float>(o.pot), 20.0f) / 20.0f : 1.0f;
 
   for (std::size_t slot = 0; slot < players; ++slot) {
     const std::size_t p = (self + slot) % players;

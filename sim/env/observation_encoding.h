@@ -24,13 +24,13 @@ namespace sngsim {
 inline constexpr int kObservationEncodingVersion = 1;
 
 // Where each part starts (docs/environment.md gives every index).
-inline constexpr std::size_t kEncodeHole = 0;            // 52: own hole cards, one bit per card (rank*4+suit)
-inline constexpr std::size_t kEncodeBoard = 52;          // 52: board cards
-inline constexpr std::size_t kEncodeStrength = 104;      // 13: preflop equity, made tier, draws, category
-inline constexpr std::size_t kEncodeGame = 117;          // 8: street, betting structure, hole-card count
-inline constexpr std::size_t kEncodeTable = 125;         // 13: players, own position, button, level, blind size
-inline constexpr std::size_t kEncodeBetting = 138;       // 14: pot, bet to match, call, raise bounds, counts
-inline constexpr std::size_t kEncodeSlots = 152;         // kEncodeSlotCount * kEncodeSlotWidth
+inline constexpr std::size_t kEncodeHole = 0;        // 52: own hole cards, one bit per card (rank*4+suit)
+inline constexpr std::size_t kEncodeBoard = 52;      // 52: board cards
+inline constexpr std::size_t kEncodeStrength = 104;  // 13: preflop equity, made tier, draws, category
+inline constexpr std::size_t kEncodeGame = 117;      // 8: street, betting structure, hole-card count
+inline constexpr std::size_t kEncodeTable = 125;     // 13: players, own position, button, level, blind size
+inline constexpr std::size_t kEncodeBetting = 138;   // 14: pot, bet to match, call, raise bounds, counts
+inline constexpr std::size_t kEncodeSlots = 152;     // kEncodeSlotCount * kEncodeSlotWidth
 inline constexpr std::size_t kEncodeSlotCount = kMaxPlayers;
 inline constexpr std::size_t kEncodeSlotWidth = 10;
 inline constexpr std::size_t kObservationSize = kEncodeSlots + kEncodeSlotCount * kEncodeSlotWidth;  // 242

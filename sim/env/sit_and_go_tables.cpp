@@ -57,10 +57,12 @@ class LearnerSeat final : public Strategy {
     const auto l = static_cast<std::size_t>(learner_);
     for (std::size_t p = 0; p < end.seats.size(); ++p) {
       if (end.seats[p] != seat_) continue;
-      table_.reward[l] += static_cast<double>(end.stacks[p] - table_.stack_before[l]) / static_cast<double>(starting_stack_);
+      table_.reward[l] +=
+          static_cast<double>(end.stacks[p] - table_.stack_before[l]) / static_cast<double>(starting_stack_);
       table_.stack_before[l] = end.stacks[p];
     }
   }
+
  private:
   SitAndGoTables::Table& table_;
   int learner_;
@@ -152,8 +154,8 @@ void SitAndGoTables::start(Table& table, std::int64_t index) {
   table.reward = {};
   const std::uint64_t key = deal_key(cell_, seed_, index);
   table.entrant_of_seat = seat_entrants(cell_, key, index);
-  table.play = std::make_unique<TablePlay>(cell_, cell_.rules, table.entrant_of_seat, label_of_entrant_, key, index,
-                                           table.hand);
+  table.play =
+      std::make_unique<TablePlay>(cell_, cell_.rules, table.entrant_of_seat, label_of_entrant_, key, index, table.hand);
   play_on(table);
 }
 
@@ -170,7 +172,8 @@ void SitAndGoTables::play_on(Table& table) {
     const Tournament& tournament = table.play->tournament();
     if (tournament.is_over()) continue;  // the next play() finishes it
     bool learner_alive = false;
-    for (int l = 0; l < learners_; ++l) learner_alive |= tournament.is_alive(table.learner_seat[static_cast<std::size_t>(l)]);
+    for (int l = 0; l < learners_; ++l)
+      learner_alive |= tournament.is_alive(table.learner_seat[static_cast<std::size_t>(l)]);
     if (!learner_alive) {
       table.over = true;
       finish(table, false);
@@ -198,8 +201,8 @@ void SitAndGoTables::finish(Table& table, bool complete) {
     record.level_reached = tournament.level();
     for (int seat = 0; seat < players; ++seat) {
       const auto s = static_cast<std::size_t>(seat);
-      record.label[s] = static_cast<std::int16_t>(
-          label_of_entrant_[static_cast<std::size_t>(table.entrant_of_seat[s])]);
+      record.label[s] =
+          static_cast<std::int16_t>(label_of_entrant_[static_cast<std::size_t>(table.entrant_of_seat[s])]);
       record.placement[s] = tournament.placement(seat);
       record.final_chips[s] = tournament.stack(seat);
     }
@@ -321,8 +324,8 @@ void SitAndGoTables::step_all(std::span<const std::int32_t> actions, std::span<f
   }
   const auto body = [&](const tbb::blocked_range<std::size_t>& range) {
     for (std::size_t t = range.begin(); t != range.end(); ++t) {
-      step_one(static_cast<int>(t), actions[t], obs.data() + t * kObservationSize, mask.data() + t * width,
-               rewards[t], terminated[t], places[t]);
+      step_one(static_cast<int>(t), actions[t], obs.data() + t * kObservationSize, mask.data() + t * width, rewards[t],
+               terminated[t], places[t]);
     }
   };
   if (threads <= 1 || n < 2) {

@@ -111,7 +111,7 @@ class SitAndGoTables {
     // (is_set() false), their final_chips are their stacks then, and hands
     // counts the hands played so far.
     TournamentRecord record;
-    bool complete = false;    // played to its end
+    bool complete = false;                        // played to its end
     std::array<int, kMaxPlayers> learner_seat{};  // learner l sat at learner_seat[l]
     // Each seat's result in buy-ins less its buy-in, the "icm" reward:
     // players x prize share - 1, by ICM of the final stacks when capped

@@ -23,14 +23,14 @@ namespace sngsim {
 struct CashSessionRecord {
   std::int64_t index = 0;
   int seats = 0;
-  int hands = 0;           // hands the session counted (cash.hands)
+  int hands = 0;  // hands the session counted (cash.hands)
   Chips big_blind = 0;
-  std::array<std::int8_t, kMaxPlayers> label{};   // index into the cell's distinct labels
-  std::array<Chips, kMaxPlayers> won{};           // final stack less every chip bought in (net of rake)
-  std::array<Chips, kMaxPlayers> rake_paid{};     // V10: won + rake_paid is what the seat won before rake
-  std::array<std::int32_t, kMaxPlayers> rebuys{};  // buy-ins after the first
+  std::array<std::int8_t, kMaxPlayers> label{};         // index into the cell's distinct labels
+  std::array<Chips, kMaxPlayers> won{};                 // final stack less every chip bought in (net of rake)
+  std::array<Chips, kMaxPlayers> rake_paid{};           // V10: won + rake_paid is what the seat won before rake
+  std::array<std::int32_t, kMaxPlayers> rebuys{};       // buy-ins after the first
   std::array<std::int32_t, kMaxPlayers> hands_dealt{};  // hands the seat played (V8: not those it sat out)
-  std::array<FaultCounts, kMaxPlayers> faults{};  // V5, and V8's sitting out
+  std::array<FaultCounts, kMaxPlayers> faults{};        // V5, and V8's sitting out
   // Cell::adjust_luck only (else zeros): per seat, the sum over the
   // session's all-in run-outs of the chips the actual board gave less their
   // mean over the boards to come, in kChipLuckUnit (cash_runout_luck.h);

@@ -15,8 +15,8 @@ namespace sngsim {
 
 struct FaultCounts {
   std::array<std::int64_t, kFaultReasonCount> by_reason{};  // FaultReason order
-  std::int64_t bank_used_us = 0;  // microseconds of time bank drawn (bots under a clock)
-  SitOutCounts sit_out;           // V8: what the faults (and timeouts) led to
+  std::int64_t bank_used_us = 0;                            // microseconds of time bank drawn (bots under a clock)
+  SitOutCounts sit_out;                                     // V8: what the faults (and timeouts) led to
 
   void add(FaultReason reason) { ++by_reason[static_cast<std::size_t>(reason)]; }
   std::int64_t count(FaultReason reason) const { return by_reason[static_cast<std::size_t>(reason)]; }

@@ -65,7 +65,8 @@ bool continue_hand(Hand& hand, const std::vector<std::unique_ptr<Strategy>>& str
       if (const auto fault = decide_or_fault(action_of, hand.observe(), hand, faults_of_seat[seat])) {
         note_fault(progress, seat, *fault, strategy);
       }
-      if (observer != nullptr) observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
+      if (observer != nullptr)
+        observer->decision_made(*view, hand, static_cast<int>(seat), strategy.last_decision_ns());
       continue;
     }
     if (!resuming && sit_outs->out[seat]) {

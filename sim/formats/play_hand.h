@@ -49,8 +49,8 @@ struct HandFault {
 
 // Where a hand that may pause stands between calls of continue_hand.
 struct HandProgress {
-  bool waiting = false;  // the player to act was asked (Strategy::ask) and not yet answered
-  int faults = 0;        // the hand's faults so far
+  bool waiting = false;                 // the player to act was asked (Strategy::ask) and not yet answered
+  int faults = 0;                       // the hand's faults so far
   std::vector<HandFault> first_faults;  // each faulting seat's first, in the order they happened
 };
 

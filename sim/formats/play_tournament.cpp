@@ -53,8 +53,8 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 }
 
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
-                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, TableObserver* observer, const PlaceValues* luck_place_values) {
+                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
+                            TableObserver* observer, const PlaceValues* luck_place_values) {
   TablePlay table(cell, rules, entrant_of_seat, label_of_entrant, key, index, hand, observer, luck_place_values);
   table.play(false);
   return table.finish();

@@ -44,8 +44,7 @@ TournamentRecord play_tournament(const Cell& cell, const std::vector<int>& label
 // `luck_place_values` (sim/luck/runout_luck.h), or when null as a
 // sit-and-go of `rules.players` paid by the cell's payouts.
 TournamentRecord play_table(const Cell& cell, const TournamentRules& rules, const std::vector<int>& entrant_of_seat,
-                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index,
-                            Hand& hand, TableObserver* observer = nullptr,
-                            const PlaceValues* luck_place_values = nullptr);
+                            const std::vector<int>& label_of_entrant, std::uint64_t key, std::int64_t index, Hand& hand,
+                            TableObserver* observer = nullptr, const PlaceValues* luck_place_values = nullptr);
 
 }  // namespace sngsim

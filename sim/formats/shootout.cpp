@@ -34,8 +34,9 @@ namespace {
 std::array<double, kLuckMetricCount> shared_places_value(const std::vector<int>& payout_percent, int first, int count) {
   std::array<double, kLuckMetricCount> value{};
   for (int place = first; place < first + count; ++place) {
-    const int percent =
-        static_cast<std::size_t>(place - 1) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(place - 1)] : 0;
+    const int percent = static_cast<std::size_t>(place - 1) < payout_percent.size()
+                            ? payout_percent[static_cast<std::size_t>(place - 1)]
+                            : 0;
     value[static_cast<std::size_t>(LuckMetric::kPrize)] += static_cast<double>(percent) / count;
     value[static_cast<std::size_t>(LuckMetric::kWin)] += place == 1 ? 1.0 / count : 0.0;
     value[static_cast<std::size_t>(LuckMetric::kItm)] += percent > 0 ? 1.0 / count : 0.0;
@@ -135,9 +136,10 @@ void ShootoutPlay::first_round_table_over(const TournamentRecord& table) {
   }
   // One player goes on: a tie for first (only at the cap) is drawn.
   const std::uint64_t table_key = shootout_table_key(first_round_key_, table_);
-  const int pick = tied == 1 ? 0
-                             : static_cast<int>(CounterRng(derive_key(table_key, kFirstPlaceDrawStream))
-                                                    .below(static_cast<std::uint32_t>(tied)));
+  const int pick =
+      tied == 1 ? 0
+                : static_cast<int>(
+                      CounterRng(derive_key(table_key, kFirstPlaceDrawStream)).below(static_cast<std::uint32_t>(tied)));
   const int winner = first + tied_first[static_cast<std::size_t>(pick)];
   record_.table_win[static_cast<std::size_t>(winner)] = true;
   winner_of_table_[static_cast<std::size_t>(table_)] = winner;
@@ -150,7 +152,8 @@ void ShootoutPlay::final_table_over(const TournamentRecord& final_table) {
     const auto f = static_cast<std::size_t>(winner_of_table_[static_cast<std::size_t>(t)]);
     record_.placement[f] = final_table.placement[static_cast<std::size_t>(t)];
     record_.faults[f] += final_table.faults[static_cast<std::size_t>(t)];
-    for (std::size_t m = 0; m < kLuckMetricCount; ++m) record_.luck[f][m] += final_table.luck[static_cast<std::size_t>(t)][m];
+    for (std::size_t m = 0; m < kLuckMetricCount; ++m)
+      record_.luck[f][m] += final_table.luck[static_cast<std::size_t>(t)][m];
   }
 }
 
@@ -189,12 +192,13 @@ ShootoutRecord ShootoutPlay::finish() {
     if (!record.table_win[static_cast<std::size_t>(f)]) losers[static_cast<std::size_t>(loser_count++)] = f;
   }
   const auto table_rank = [&](int f) { return record.table_placement[static_cast<std::size_t>(f)].twice_mean(); };
-  std::sort(losers.begin(), losers.begin() + loser_count, [&](int a, int b) {
-    return table_rank(a) != table_rank(b) ? table_rank(a) < table_rank(b) : a < b;
-  });
+  std::sort(losers.begin(), losers.begin() + loser_count,
+            [&](int a, int b) { return table_rank(a) != table_rank(b) ? table_rank(a) < table_rank(b) : a < b; });
   for (int i = 0; i < loser_count;) {
     int j = i + 1;
-    while (j < loser_count && table_rank(losers[static_cast<std::size_t>(j)]) == table_rank(losers[static_cast<std::size_t>(i)])) ++j;
+    while (j < loser_count &&
+           table_rank(losers[static_cast<std::size_t>(j)]) == table_rank(losers[static_cast<std::size_t>(i)]))
+      ++j;
     for (int k = i; k < j; ++k) {
       record.placement[static_cast<std::size_t>(losers[static_cast<std::size_t>(k)])] =
           Placement{static_cast<std::int8_t>(tables + 1 + i), static_cast<std::int8_t>(j - i)};

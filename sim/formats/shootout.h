@@ -48,14 +48,15 @@ struct ShootoutRecord {
   int tables = 0;
   int table_seats = 0;  // players per first-round table
   int field = 0;        // tables * table_seats
-  std::array<std::int16_t, kMaxShootoutField> label{};  // index into the cell's distinct labels (as TournamentRecord::label)
+  std::array<std::int16_t, kMaxShootoutField>
+      label{};  // index into the cell's distinct labels (as TournamentRecord::label)
   std::array<Placement, kMaxShootoutField> placement{};        // overall place
   std::array<Placement, kMaxShootoutField> table_placement{};  // place at the first-round table
   std::array<bool, kMaxShootoutField> table_win{};             // won (advanced from) its first-round table
-  std::array<FaultCounts, kMaxShootoutField> faults{};        // V5, both rounds
+  std::array<FaultCounts, kMaxShootoutField> faults{};         // V5, both rounds
   std::array<std::int32_t, kMaxShootoutTables> table_hands{};  // hands played by each first-round table
-  int capped_tables = 0;    // first-round tables ended by the hand cap
-  int final_hands = 0;      // 0 without a final table
+  int capped_tables = 0;                                       // first-round tables ended by the hand cap
+  int final_hands = 0;                                         // 0 without a final table
   bool final_capped = false;
   // Cell::adjust_luck only (else zeros): per field seat, the sum of its
   // run-out terms at its first-round table and at the final table, in

@@ -80,8 +80,8 @@ bool TablePlay::play(bool may_pause, bool pause_between_hands) {
       if (tournament_.is_over()) return true;
       for (int seat = 0; seat < players; ++seat) {
         const auto s = static_cast<std::size_t>(seat);
-        sit_outs_.out[s] = tournament_.is_alive(seat) &&
-                           clocks_[s].hand_starts(sit_outs_.rule, false) == SitOutClock::Start::kSitsOut;
+        sit_outs_.out[s] =
+            tournament_.is_alive(seat) && clocks_[s].hand_starts(sit_outs_.rule, false) == SitOutClock::Start::kSitsOut;
       }
       hand_.start(tournament_.deal_next_hand());
       in_hand_ = true;

@@ -20,10 +20,10 @@ struct TournamentRecord {
   // Per seat (0..seats-1):
   // Index into the cell's distinct labels (a league's up to 500 entrants).
   std::array<std::int16_t, kMaxPlayers> label{};
-  std::array<Placement, kMaxPlayers> placement{};      // R20..R22
-  std::array<Chips, kMaxPlayers> final_chips{};        // 0 for eliminated players
-  std::array<std::int16_t, kMaxPlayers> bust_hand{};   // hand number of elimination, 0 if never
-  std::array<FaultCounts, kMaxPlayers> faults{};       // V5: rejected or failed decisions
+  std::array<Placement, kMaxPlayers> placement{};     // R20..R22
+  std::array<Chips, kMaxPlayers> final_chips{};       // 0 for eliminated players
+  std::array<std::int16_t, kMaxPlayers> bust_hand{};  // hand number of elimination, 0 if never
+  std::array<FaultCounts, kMaxPlayers> faults{};      // V5: rejected or failed decisions
   // The hand of each seat's first fault (0: none), its reason and the reply
   // behind it (Strategy::fault_reply: escaped, cut; empty for most).
   std::array<std::int16_t, kMaxPlayers> first_fault_hand{};

@@ -27,15 +27,19 @@ void CashHandHistoryWriter::hand_settled(const TableView& view, const Hand& hand
   text_ += hand_to_phh(hand, PhhTableContext{table.hands_played(), 1, table.seat_count(), table.button_seat()},
                        labels_by_seat_);
   text_ += "_session = " + std::to_string(index_) + "\n";
-  text_ += "_entrants = " + phh_array(n, [&](int p) {
-    return std::to_string(entrant_of_seat_[static_cast<std::size_t>(seat_of(p))] + 1);
-  }) + "\n";
+  text_ +=
+      "_entrants = " +
+      phh_array(n, [&](int p) { return std::to_string(entrant_of_seat_[static_cast<std::size_t>(seat_of(p))] + 1); }) +
+      "\n";
   // The table has already taken this hand's chips, so bought_in() holds the
   // buy-in made before it; starting_stacks are after it.
-  text_ += "_buy_ins = " + phh_array(n, [&](int p) {
-    const auto seat = static_cast<std::size_t>(seat_of(p));
-    return std::to_string(table.bought_in(seat_of(p)) - bought_in_[seat]);
-  }) + "\n";
+  text_ += "_buy_ins = " +
+           phh_array(n,
+                     [&](int p) {
+                       const auto seat = static_cast<std::size_t>(seat_of(p));
+                       return std::to_string(table.bought_in(seat_of(p)) - bought_in_[seat]);
+                     }) +
+           "\n";
   for (int p = 0; p < n; ++p) bought_in_[static_cast<std::size_t>(seat_of(p))] = table.bought_in(seat_of(p));
   // V9: the part of each player's `antes` that is a dead small blind.
   text_ += "_dead_blinds = " + phh_array(n, [&](int p) { return std::to_string(table.dead_blind(p)); }) + "\n";

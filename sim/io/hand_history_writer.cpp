@@ -60,7 +60,8 @@ class PhhBetAmounts {
  public:
   explicit PhhBetAmounts(const HandSetup& setup) : setup_(setup), stacks_(setup.stacks) {
     for (int p = 0; p < setup.num_players; ++p) {
-      highest_ = std::max({highest_, setup.blinds[static_cast<std::size_t>(p)], setup.posts[static_cast<std::size_t>(p)]});
+      highest_ =
+          std::max({highest_, setup.blinds[static_cast<std::size_t>(p)], setup.posts[static_cast<std::size_t>(p)]});
     }
     increment_ = setup.min_bet;
     last_full_bet_ = highest_;
@@ -76,8 +77,8 @@ class PhhBetAmounts {
     bets_.fill(0);
     highest_ = 0;
     last_full_bet_ = 0;
-    increment_ = setup_.rules.betting == BettingStructure::kFixedLimit && board_count > 3 ? setup_.big_bet
-                                                                                          : setup_.min_bet;
+    increment_ =
+        setup_.rules.betting == BettingStructure::kFixedLimit && board_count > 3 ? setup_.big_bet : setup_.min_bet;
   }
   // Returns what to write for a raise to `to`, then records it.
   Chips raise(int player, Chips to) {
@@ -113,13 +114,16 @@ class PhhBetAmounts {
 std::string phh_array(int count, const std::function<std::string(int)>& format) { return toml_array(count, format); }
 std::string phh_string(const std::string& text) { return toml_string(text); }
 
-std::string hand_to_phh(const Hand& hand, const Tournament& tournament, const std::vector<std::string>& labels_by_seat) {
-  return hand_to_phh(hand, PhhTableContext{tournament.hands_played(), tournament.level(), tournament.seat_count(),
-                                           tournament.button_seat()},
-                     labels_by_seat);
+std::string hand_to_phh(const Hand& hand, const Tournament& tournament,
+                        const std::vector<std::string>& labels_by_seat) {
+  return hand_to_phh(
+      hand,
+      PhhTableContext{tournament.hands_played(), tournament.level(), tournament.seat_count(), tournament.button_seat()},
+      labels_by_seat);
 }
 
-std::string hand_to_phh(const Hand& hand, const PhhTableContext& table, const std::vector<std::string>& labels_by_seat) {
+std::string hand_to_phh(const Hand& hand, const PhhTableContext& table,
+                        const std::vector<std::string>& labels_by_seat) {
   const HandSetup& setup = hand.setup();
   const int n = setup.num_players;
   const auto at = [](const auto& values, int i) { return values[static_cast<std::size_t>(i)]; };
@@ -130,9 +134,7 @@ std::string hand_to_phh(const Hand& hand, const PhhTableContext& table, const st
   const bool heads_up = n == 2;
   // A post (V9) is PHH's negative blind: a live bet that, unlike a blind,
   // does not move who acts first.
-  const auto blind_or_post = [&](int i) {
-    return at(setup.blinds, i) > 0 ? at(setup.blinds, i) : -at(setup.posts, i);
-  };
+  const auto blind_or_post = [&](int i) { return at(setup.blinds, i) > 0 ? at(setup.blinds, i) : -at(setup.posts, i); };
   out << "blinds_or_straddles = "
       << toml_array(n, [&](int i) { return std::to_string(blind_or_post(heads_up ? 1 - i : i)); }) << "\n";
   if (setup.rules.betting == BettingStructure::kFixedLimit) {
@@ -217,24 +219,34 @@ void HandHistoryWriter::hand_finished(const TableView& table, const Hand& hand) 
   // What `sngsim grade` needs to value the hand by ICM: who each player is
   // in the lineup (labels may repeat) and, in a sit-and-go, the payouts.
   const HandSetup& setup = hand.setup();
-  pending_hand_ += "_entrants = " + toml_array(setup.num_players, [&](int i) {
-    return std::to_string(entrant_of_seat[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(i)])] + 1);
-  }) + "\n";
+  pending_hand_ +=
+      "_entrants = " +
+      toml_array(setup.num_players,
+                 [&](int i) {
+                   return std::to_string(
+                       entrant_of_seat[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(i)])] + 1);
+                 }) +
+      "\n";
   if (cell_.format == Format::kSitAndGo) {
-    pending_hand_ += "_payouts = " + toml_array(static_cast<int>(cell_.payouts.percent.size()), [&](int i) {
-      return std::to_string(cell_.payouts.percent[static_cast<std::size_t>(i)]);
-    }) + "\n";
+    pending_hand_ +=
+        "_payouts = " +
+        toml_array(static_cast<int>(cell_.payouts.percent.size()),
+                   [&](int i) { return std::to_string(cell_.payouts.percent[static_cast<std::size_t>(i)]); }) +
+        "\n";
   }
 }
 
 void HandHistoryWriter::table_finished(const TableView& table) {
   const Tournament& tournament = *table.tournament;
   // Shared places are written as the mean of the places they cover.
-  pending_hand_ += "_places = " + toml_array(tournament.seat_count(), [&](int seat) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f", tournament.placement(seat).twice_mean() / 2.0);
-    return std::string(text);
-  }) + "\n";
+  pending_hand_ += "_places = " +
+                   toml_array(tournament.seat_count(),
+                              [&](int seat) {
+                                char text[16];
+                                std::snprintf(text, sizeof text, "%.1f", tournament.placement(seat).twice_mean() / 2.0);
+                                return std::string(text);
+                              }) +
+                   "\n";
   text_ += pending_hand_;
   pending_hand_.clear();
   std::ofstream file(path_);

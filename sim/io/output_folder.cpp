@@ -94,7 +94,8 @@ void check_output_dir(const fs::path& out_dir, bool force, const fs::path& kept_
       }
       if (!is_marked(path) && !is_empty_folder(path)) {
         throw std::runtime_error("output directory " + path.string() + " was not written by sngsim (it has no " +
-                                 kOutputMarker + " file), so --force will not replace it: delete it yourself, "
+                                 kOutputMarker +
+                                 " file), so --force will not replace it: delete it yourself, "
                                  "or choose another --out");
       }
     }

@@ -27,8 +27,7 @@ inline constexpr const char* kOutputMarker = ".sngsim-output";
 // files whose names extend it: its temporary and per-rank files) counts as
 // absent, so a run that keeps its checkpoint inside its output folder can
 // be resumed with the same command.
-void check_output_dir(const std::filesystem::path& out_dir, bool force,
-                      const std::filesystem::path& kept_file = {});
+void check_output_dir(const std::filesystem::path& out_dir, bool force, const std::filesystem::path& kept_file = {});
 
 // Removes what killed runs left beside out_dir: staging folders
 // `<out_dir>.tmp-<pid>` whose process is gone and that hold kOutputMarker

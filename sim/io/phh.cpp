@@ -129,8 +129,8 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
       }
     }
   }
-  for (const auto& [key, size] : {std::pair{"antes", hand.antes.size()},
-                                  std::pair{"blinds_or_straddles", hand.blinds_or_straddles.size()}}) {
+  for (const auto& [key, size] :
+       {std::pair{"antes", hand.antes.size()}, std::pair{"blinds_or_straddles", hand.blinds_or_straddles.size()}}) {
     if (size != n) {
       throw FieldError{"field '" + std::string(key) + "' has " + std::to_string(size) + " entries for " +
                        std::to_string(n) + " players"};
@@ -190,9 +190,10 @@ PhhHand read_hand(const toml::table& table, const std::string& file, std::string
     std::vector<double> percent;
     double sum = 0.0;
     for (const toml::node& value : *values) {
-      const std::optional<double> number = value.is_integer()  ? std::optional<double>(static_cast<double>(value.as_integer()->get()))
-                                           : value.is_floating_point() ? std::optional<double>(value.as_floating_point()->get())
-                                                                       : std::nullopt;
+      const std::optional<double> number =
+          value.is_integer()          ? std::optional<double>(static_cast<double>(value.as_integer()->get()))
+          : value.is_floating_point() ? std::optional<double>(value.as_floating_point()->get())
+                                      : std::nullopt;
       if (!number || !(*number >= 0.0) || *number > 100.0) {
         throw FieldError{"field '_payouts' holds " + describe(value) + ", not a percentage of the prize pool"};
       }
@@ -382,8 +383,10 @@ PhhFile read_phh_text(std::string_view text, const std::string& file) {
         ++column;
       }
     }
-    return PhhFile{{}, {PhhError{file, "", "unsupported character (line " + std::to_string(line) + ", column " +
-                                               std::to_string(column) + "): U+F0000..U+FFFFF are reserved"}}};
+    return PhhFile{{},
+                   {PhhError{file, "",
+                             "unsupported character (line " + std::to_string(line) + ", column " +
+                                 std::to_string(column) + "): U+F0000..U+FFFFF are reserved"}}};
   }
   const std::string& safe_text = std::get<std::string>(safe);
   if (safe_text == text) return read_toml_text(text, file);
@@ -521,8 +524,8 @@ class Converter {
     // `ante_trimming_status = false`. Trimming (an ante counted as part of a
     // bet, its uncalled part returned) gives the same chips when every player
     // owes the same ante, and differs otherwise (a big-blind ante).
-    const bool equal_antes = std::all_of(hand_.antes.begin(), hand_.antes.end(),
-                                         [&](Chips ante) { return ante == hand_.antes.front(); });
+    const bool equal_antes =
+        std::all_of(hand_.antes.begin(), hand_.antes.end(), [&](Chips ante) { return ante == hand_.antes.front(); });
     if (hand_.ante_trimming_status && !equal_antes) {
       throw FieldError{"ante_trimming_status = true with unequal antes is not supported (antes are dead money, V3)"};
     }
@@ -546,7 +549,8 @@ class Converter {
       return;
     }
     const auto player = parse_phh_player(words[0], n_);
-    if (!player) throw FieldError{at + ": no player '" + std::string(words[0]) + "' in a " + std::to_string(n_) + "-player hand"};
+    if (!player)
+      throw FieldError{at + ": no player '" + std::string(words[0]) + "' in a " + std::to_string(n_) + "-player hand"};
     if (words.size() < 2) throw FieldError{at + ": missing action"};
     const std::string_view verb = words[1];
     PhhAction action{index, *player, board_count_, Action::check_call()};
@@ -574,7 +578,9 @@ class Converter {
     const int hole_cards = game_.setup.rules.hole_cards;
     if (words.size() == 4 && words[1] == "dh") {
       const auto player = parse_phh_player(words[2], n_);
-      if (!player) throw FieldError{at + ": no player '" + std::string(words[2]) + "' in a " + std::to_string(n_) + "-player hand"};
+      if (!player)
+        throw FieldError{at + ": no player '" + std::string(words[2]) + "' in a " + std::to_string(n_) +
+                         "-player hand"};
       const auto p = static_cast<std::size_t>(*player);
       if (dealt_[p]) throw FieldError{at + ": p" + std::to_string(*player + 1) + " dealt twice"};
       const auto cards = parse_cards(words[3], at);
@@ -623,7 +629,8 @@ class Converter {
         if (hole[static_cast<std::size_t>(c)]) known.add(*hole[static_cast<std::size_t>(c)]);
       }
       if ((shown & known) != known) {
-        throw FieldError{where(show.index) + ": shows cards that p" + std::to_string(show.player + 1) + " was not dealt"};
+        throw FieldError{where(show.index) + ": shows cards that p" + std::to_string(show.player + 1) +
+                         " was not dealt"};
       }
       for (int c = 0; c < hole_cards; ++c) {
         const Card card = *show.cards[static_cast<std::size_t>(c)];

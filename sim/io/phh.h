@@ -31,10 +31,10 @@ struct RecordedStack {
 
 // One hand as written, typed but not yet interpreted.
 struct PhhHand {
-  std::string file;     // the path it was read from
-  std::string name;     // table name in a .phhs ("177"); for a .phh the `hand` field, or "1"
-  std::string variant;  // "NT", "PO", "FT", ...: the codes of engine/game_definition.h can be converted
-  std::vector<Chips> antes;                // per player, p1 first
+  std::string file;          // the path it was read from
+  std::string name;          // table name in a .phhs ("177"); for a .phh the `hand` field, or "1"
+  std::string variant;       // "NT", "PO", "FT", ...: the codes of engine/game_definition.h can be converted
+  std::vector<Chips> antes;  // per player, p1 first
   std::vector<Chips> blinds_or_straddles;  // as written: heads-up lists the small blind first; posts as 0
   std::vector<Chips> posts;                // the negative entries of blinds_or_straddles, made positive (V9)
   Chips min_bet = 0;                       // no-limit and pot-limit (NT, PO, ...)

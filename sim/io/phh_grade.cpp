@@ -98,7 +98,8 @@ class Grader {
       total += payouts[i];
       if (i < static_cast<std::size_t>(n)) open += payouts[i];
     }
-    for (int i = 0; i < n; ++i) spot.payouts.push_back(i < static_cast<int>(payouts.size()) ? payouts[static_cast<std::size_t>(i)] : 0.0);
+    for (int i = 0; i < n; ++i)
+      spot.payouts.push_back(i < static_cast<int>(payouts.size()) ? payouts[static_cast<std::size_t>(i)] : 0.0);
     if (!(open > 0.0) || push_fold_spot_error(spot)) {
       ++report_.hands_unsolvable;
       return;
@@ -120,7 +121,8 @@ class Grader {
       // (or a full raise above it), so it is an all-in in the model's sense.
       Chips reach = 0;
       for (int j = 0; j < n; ++j) {
-        if (j != h && !folded[static_cast<std::size_t>(j)]) reach = std::max(reach, at(setup.stacks, j) - at(setup.antes, j));
+        if (j != h && !folded[static_cast<std::size_t>(j)])
+          reach = std::max(reach, at(setup.stacks, j) - at(setup.antes, j));
       }
       const Chips whole = std::min(at(setup.stacks, h) - at(setup.antes, h), reach);
       bool all_in = false;
@@ -165,7 +167,8 @@ class Grader {
       g.action = !all_in ? "fold" : pusher < 0 ? "push" : "call";
       double others = 0.0;
       for (int j = 0; j < n; ++j) {
-        if (j != h && !folded[static_cast<std::size_t>(j)]) others = std::max(others, static_cast<double>(at(setup.stacks, j)));
+        if (j != h && !folded[static_cast<std::size_t>(j)])
+          others = std::max(others, static_cast<double>(at(setup.stacks, j)));
       }
       g.effective_bb = std::min(static_cast<double>(at(setup.stacks, h)), others) / bb;
       d.pool_fraction = open / total;
@@ -209,7 +212,8 @@ class Grader {
     std::vector<IcmPushFoldSolution> solutions(spots_.size());
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
-      for (std::size_t i = next++; i < spots_.size(); i = next++) solutions[i] = solve_icm_push_fold(spots_[i], options_.solver);
+      for (std::size_t i = next++; i < spots_.size(); i = next++)
+        solutions[i] = solve_icm_push_fold(spots_[i], options_.solver);
     };
     const int threads = std::max(1, std::min<int>(options_.threads, static_cast<int>(spots_.size())));
     std::vector<std::thread> pool;
@@ -274,8 +278,9 @@ GradeReport grade_hand_histories(const std::vector<std::string>& files, const Gr
     std::int64_t without_cards = 0;
     for (const PhhHand& hand : read.hands) grader.add_hand(hand, with_cards, without_cards);
     if (with_cards == 0 && without_cards > 0) {
-      throw GradeError(file + ": no push/fold decision with known hole cards (grade needs the deciding players' cards; "
-                              "unknown cards are written as question marks)");
+      throw GradeError(file +
+                       ": no push/fold decision with known hole cards (grade needs the deciding players' cards; "
+                       "unknown cards are written as question marks)");
     }
   }
   return grader.finish();

@@ -68,19 +68,19 @@ struct GradeError : std::runtime_error {
 
 struct GradedDecision {
   std::string file;
-  std::string hand;        // table name of the .phhs ("12"), or the .phh's
-  std::string player;      // the player's name (sngsim: "label #entrant")
-  std::string label;       // its label (sngsim: the `players` name)
-  int position = 0;        // 0 = first to act preflop; players - 1 = the big blind
+  std::string hand;    // table name of the .phhs ("12"), or the .phh's
+  std::string player;  // the player's name (sngsim: "label #entrant")
+  std::string label;   // its label (sngsim: the `players` name)
+  int position = 0;    // 0 = first to act preflop; players - 1 = the big blind
   int players = 0;
   std::string hand_class;  // "AA", "T9s", ...
   std::string action;      // "push", "fold", "call" (facing an all-in)
   bool facing_all_in = false;
   double effective_bb = 0.0;
-  double nash_allin = 0.0;     // the Nash all-in probability of the class at the node
-  double ev_taken = 0.0;       // % of the prize pool
-  double ev_nash = 0.0;         // the better action's: max(EV all-in, EV fold)
-  double loss = 0.0;           // ev_nash - ev_taken, >= 0
+  double nash_allin = 0.0;  // the Nash all-in probability of the class at the node
+  double ev_taken = 0.0;    // % of the prize pool
+  double ev_nash = 0.0;     // the better action's: max(EV all-in, EV fold)
+  double loss = 0.0;        // ev_nash - ev_taken, >= 0
 };
 
 struct GradeTotals {
@@ -93,15 +93,15 @@ struct GradeReport {
   std::vector<GradedDecision> decisions;  // in file, hand and action order
   std::map<std::string, GradeTotals> by_player;
   std::map<std::string, GradeTotals> by_label;
-  std::int64_t hands = 0;             // hands read
-  std::int64_t hands_graded = 0;      // hands with at least one graded decision
+  std::int64_t hands = 0;         // hands read
+  std::int64_t hands_graded = 0;  // hands with at least one graded decision
   std::int64_t hands_not_push_fold = 0;
   std::int64_t hands_unsolvable = 0;  // more than 6 players, a player all-in from the blinds, ...
   std::int64_t deep_decisions = 0;    // above max_bb
   std::int64_t unknown_cards = 0;     // decisions of players whose cards the history does not know
   std::int64_t unreached = 0;         // nodes the Nash strategies never lead to
   std::int64_t spots_solved = 0;
-  double solve_seconds = 0.0;         // summed over the solves
+  double solve_seconds = 0.0;  // summed over the solves
 };
 
 // Grades every hand of the files. Throws GradeError for bad input: an

@@ -74,8 +74,8 @@ std::string replay_actions(const PhhHand& phh, const PhhGame& game, Hand& hand,
                            phh.actions[static_cast<std::size_t>(action.index)] + "': ";
     if (hand.is_terminal()) return at + "the engine has already finished the hand";
     if (hand.board_count() != action.board_cards) {
-      return at + "the history has dealt " + std::to_string(action.board_cards) +
-             " board cards, the engine " + std::to_string(hand.board_count());
+      return at + "the history has dealt " + std::to_string(action.board_cards) + " board cards, the engine " +
+             std::to_string(hand.board_count());
     }
     if (hand.current_player() != action.player) {
       return at + "the engine has " + player_name(hand.current_player()) + " to act";
@@ -183,8 +183,7 @@ class Reporter {
 
 }  // namespace
 
-ReplayResult replay_files(const std::vector<std::string>& paths, const ReplayOptions& options,
-                          std::ostream& out) {
+ReplayResult replay_files(const std::vector<std::string>& paths, const ReplayOptions& options, std::ostream& out) {
   ReplayResult total;
   Reporter reporter(out, options.max_print);
   for (const std::string& path : paths) {

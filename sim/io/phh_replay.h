@@ -44,9 +44,9 @@ enum class ReplayStatus { kPassed, kFailed, kUnreadable };
 // The outcome of one hand.
 struct HandReplay {
   ReplayStatus status = ReplayStatus::kPassed;
-  std::string reason;                // the first problem, empty when passed
-  std::vector<Chips> expected;       // finishing stacks, half chips resolved (R17)
-  std::vector<Chips> actual;         // the engine's stacks at the end, or where it stopped
+  std::string reason;           // the first problem, empty when passed
+  std::vector<Chips> expected;  // finishing stacks, half chips resolved (R17)
+  std::vector<Chips> actual;    // the engine's stacks at the end, or where it stopped
 };
 
 HandReplay replay_hand(const PhhHand& hand);
@@ -66,7 +66,6 @@ std::optional<std::vector<Chips>> resolve_half_chips(const std::vector<RecordedS
 // Replays every hand of the files, prints each problem (file, hand, reason,
 // expected and actual stacks) and ends with the line `N passed, M failed`,
 // where M counts every hand that did not pass, unreadable ones included.
-ReplayResult replay_files(const std::vector<std::string>& paths, const ReplayOptions& options,
-                          std::ostream& out);
+ReplayResult replay_files(const std::vector<std::string>& paths, const ReplayOptions& options, std::ostream& out);
 
 }  // namespace sngsim

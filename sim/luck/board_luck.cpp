@@ -14,17 +14,13 @@ ContestedDeals contested_deals_of(const Hand& hand) {
   for (const Event& event : hand.events()) {
     const auto i = static_cast<std::size_t>(event.player);
     switch (event.type) {
-      case EventType::kAnte:
-        before_round[i] += event.amount;
-        break;
+      case EventType::kAnte: before_round[i] += event.amount; break;
       case EventType::kBlind:
       case EventType::kCall:
       case EventType::kBetRaise:
         round_bet[i] = event.amount;  // the round's total after the action
         break;
-      case EventType::kFold:
-        live &= ~(1u << event.player);
-        break;
+      case EventType::kFold: live &= ~(1u << event.player); break;
       case EventType::kDealBoard: {
         for (std::size_t p = 0; p < kMaxPlayers; ++p) before_round[p] += round_bet[p];
         round_bet.fill(0);
@@ -41,8 +37,7 @@ ContestedDeals contested_deals_of(const Hand& hand) {
         // is over; what comes after is the run-out's. At a river showdown
         // every board card came before.
         return deals;
-      default:
-        break;
+      default: break;
     }
   }
   return deals;

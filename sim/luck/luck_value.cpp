@@ -10,7 +10,8 @@ namespace sngsim {
 PlaceValues sit_and_go_place_values(const std::vector<int>& payout_percent, int players) {
   PlaceValues values{};
   for (int k = 0; k < players && k < kMaxPlayers; ++k) {
-    const int percent = static_cast<std::size_t>(k) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(k)] : 0;
+    const int percent =
+        static_cast<std::size_t>(k) < payout_percent.size() ? payout_percent[static_cast<std::size_t>(k)] : 0;
     auto& v = values[static_cast<std::size_t>(k)];
     v[static_cast<std::size_t>(LuckMetric::kPrize)] = percent;
     v[static_cast<std::size_t>(LuckMetric::kWin)] = k == 0 ? 1.0 : 0.0;
@@ -52,9 +53,8 @@ void LuckValue::of_stacks(const Tournament& tournament, std::span<const Chips, k
   }
   // R20: the busted below the survivors, the bigger starting stack better,
   // equal ones sharing the places they cover.
-  std::sort(busted.begin(), busted.begin() + busted_count, [&](int a, int b) {
-    return tournament.stack_at_hand_start(a) > tournament.stack_at_hand_start(b);
-  });
+  std::sort(busted.begin(), busted.begin() + busted_count,
+            [&](int a, int b) { return tournament.stack_at_hand_start(a) > tournament.stack_at_hand_start(b); });
   for (int i = 0; i < busted_count;) {
     int j = i + 1;
     while (j < busted_count && tournament.stack_at_hand_start(busted[static_cast<std::size_t>(j)]) ==
@@ -84,7 +84,8 @@ std::array<Chips, kMaxPlayers> LuckValue::stacks_after(const Tournament& tournam
                                                        std::span<const Chips, kMaxPlayers> contributed,
                                                        std::span<const Chips, kMaxPlayers> winnings) {
   std::array<Chips, kMaxPlayers> after{};
-  for (int seat = 0; seat < tournament.seat_count(); ++seat) after[static_cast<std::size_t>(seat)] = tournament.stack(seat);
+  for (int seat = 0; seat < tournament.seat_count(); ++seat)
+    after[static_cast<std::size_t>(seat)] = tournament.stack(seat);
   for (int p = 0; p < setup.num_players; ++p) {
     const auto i = static_cast<std::size_t>(p);
     after[static_cast<std::size_t>(setup.seats[i])] = setup.stacks[i] - contributed[i] + winnings[i];

@@ -86,8 +86,7 @@ Winnings split_runout_pots(int players, std::span<const Chips, kMaxPlayers> cont
 RunoutLuck::RunoutLuck(const LuckValue& value, std::uint64_t key, TableObserver* next)
     : value_(value), key_(key), next_(next) {}
 
-void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key,
-                              int samples) {
+void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, std::uint64_t sample_key, int samples) {
   const int hole_cards = setup.rules.hole_cards;
   const bool holdem = is_holdem(hole_cards);
   std::array<CardSet, kMaxPlayers> hole{};
@@ -103,11 +102,13 @@ void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, 
   std::array<Card, 52> remaining{};
   int remaining_count = 0;
   for (int card = 0; card < 52; ++card) {
-    if (!dead.contains(static_cast<Card>(card))) remaining[static_cast<std::size_t>(remaining_count++)] = static_cast<Card>(card);
+    if (!dead.contains(static_cast<Card>(card)))
+      remaining[static_cast<std::size_t>(remaining_count++)] = static_cast<Card>(card);
   }
   std::array<int, kMaxPlayers> live_players{};
   int live_count = 0;
-  for (std::uint32_t rest = live; rest != 0; rest &= rest - 1) live_players[static_cast<std::size_t>(live_count++)] = std::countr_zero(rest);
+  for (std::uint32_t rest = live; rest != 0; rest &= rest - 1)
+    live_players[static_cast<std::size_t>(live_count++)] = std::countr_zero(rest);
 
   // First every board's ranks of the live hands (ranks_[board][l], l the
   // l-th live player), then the counting. Apart from the evaluator's own
@@ -124,7 +125,8 @@ void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, 
   std::array<HoldemHand, kMaxPlayers> with_known{};
   if (holdem) {
     for (int l = 0; l < live_count; ++l) {
-      with_known[static_cast<std::size_t>(l)] = HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
+      with_known[static_cast<std::size_t>(l)] =
+          HoldemHand(hole[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] | board_known);
     }
   }
   // Sampled boards are balanced: the remaining cards in a random order are
@@ -172,7 +174,8 @@ void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, 
     for (std::size_t k = 0; k < board_count; ++k) {
       const std::uint16_t rank_p = ranks_[k][0];
       const std::uint16_t rank_q = ranks_[k][1];
-      const auto order = static_cast<std::size_t>(static_cast<int>(rank_p < rank_q) + 2 * static_cast<int>(rank_p == rank_q));
+      const auto order =
+          static_cast<std::size_t>(static_cast<int>(rank_p < rank_q) + 2 * static_cast<int>(rank_p == rank_q));
       ++count[order];
       first[order] = std::min(first[order], k);
     }
@@ -193,7 +196,8 @@ void RunoutOrders::count(const HandSetup& setup, std::uint32_t live, int known, 
   for (std::size_t k = 0; k < board_count; ++k) {
     std::array<std::uint16_t, kMaxPlayers> rank{};
     for (int l = 0; l < live_count; ++l) {
-      rank[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] = ranks_[k][static_cast<std::size_t>(l)];
+      rank[static_cast<std::size_t>(live_players[static_cast<std::size_t>(l)])] =
+          ranks_[k][static_cast<std::size_t>(l)];
     }
     const std::uint32_t key = order_key(live, rank);
     bool found = false;
@@ -269,7 +273,7 @@ void RunoutLuck::hand_finished(const TableView& table, const Hand& hand) {
   const std::array<Chips, kMaxPlayers>& contributed = runout->contributed;
   if (kBoardSize - known > 2) ++sampled_;
   boards_.count(setup, live, known, derive_key(key_, static_cast<std::uint64_t>(tournament.hands_played())),
-               kRunoutSamples);
+                kRunoutSamples);
 
   const std::array<std::uint16_t, kMaxPlayers> actual_rank = actual_ranks(setup, live);
   // The split depends on the order of the live hands only, so the actual
@@ -278,8 +282,8 @@ void RunoutLuck::hand_finished(const TableView& table, const Hand& hand) {
   LuckValues actual_value{};
   const MeanOverBoards mean = mean_value_over(value_, tournament, setup, boards_, contributed, live, expected,
                                               RunoutOrders::order_key(live, actual_rank), &actual_value);
-  const std::array<Chips, kMaxPlayers> actual =
-      LuckValue::stacks_after(tournament, setup, contributed, split_runout_pots(players, contributed, live, actual_rank));
+  const std::array<Chips, kMaxPlayers> actual = LuckValue::stacks_after(
+      tournament, setup, contributed, split_runout_pots(players, contributed, live, actual_rank));
   for (int p = 0; p < players; ++p) {
     if (actual[static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)])] != hand.stack(p)) {
       ++mismatches_;
@@ -304,7 +308,8 @@ MeanOverBoards mean_value_over(const LuckValue& value, const Tournament& tournam
                     order_value);
     result.boards += order.count;
     for (std::size_t s = 0; s < kMaxPlayers; ++s) {
-      for (std::size_t m = 0; m < kLuckMetricCount; ++m) sum[s][m] += static_cast<double>(order.count) * order_value[s][m];
+      for (std::size_t m = 0; m < kLuckMetricCount; ++m)
+        sum[s][m] += static_cast<double>(order.count) * order_value[s][m];
     }
     if (wanted_key && order.key == *wanted_key) {
       *wanted = order_value;

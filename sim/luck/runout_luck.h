@@ -56,7 +56,8 @@ inline constexpr int kRunoutSamples = 16;
 // The engine's split (engine/hand.cpp) except that an ante short of its full
 // amount counts as a bet: the value function's split, not the rules'.
 std::array<Chips, kMaxPlayers> split_runout_pots(int players, std::span<const Chips, kMaxPlayers> contributed,
-                                                 std::uint32_t live_mask, std::span<const std::uint16_t, kMaxPlayers> rank);
+                                                 std::uint32_t live_mask,
+                                                 std::span<const std::uint16_t, kMaxPlayers> rank);
 
 // An all-in run-out read off a finished hand's events (R19): with nobody
 // left to bet, every live hand is shown before the rest of the board comes

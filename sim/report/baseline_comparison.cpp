@@ -38,8 +38,7 @@ ComparedMetric compared(const LabelDifference& raw, const std::optional<Adjusted
 // its centre: its standard deviation per unit recovered from the Student t
 // half-width over `units` units, then plan's count for a full width of twice
 // the centre (sim/stats/sample_plan.h).
-std::optional<std::int64_t> tournaments_to_separate(const Interval& ci95, std::int64_t units,
-                                                    std::int64_t group_size) {
+std::optional<std::int64_t> tournaments_to_separate(const Interval& ci95, std::int64_t units, std::int64_t group_size) {
   const double centre = (ci95.lo + ci95.hi) / 2.0;
   const double half = (ci95.hi - ci95.lo) / 2.0;
   if (units < 2 || centre == 0.0 || !(half > 0.0)) return std::nullopt;
@@ -81,10 +80,9 @@ std::string verdict_text(const Comparison& comparison) {
   std::string text = verdict_name(comparison.verdict);
   if (!comparison.decided_on.empty()) text += " (" + comparison.decided_on + ")";
   if (comparison.verdict == Verdict::kNotSeparated) {
-    text += comparison.tournaments_needed
-                ? ": about " + std::to_string(*comparison.tournaments_needed) +
-                      " tournaments for its interval to exclude 0 (sngsim plan)"
-                : ": no difference seen";
+    text += comparison.tournaments_needed ? ": about " + std::to_string(*comparison.tournaments_needed) +
+                                                " tournaments for its interval to exclude 0 (sngsim plan)"
+                                          : ": no difference seen";
   }
   return text;
 }
@@ -158,7 +156,6 @@ std::vector<Comparison> cell_comparisons(const CellSummary& cell, std::optional<
   return result;
 }
 
-
 std::string comparison_console_text(const CellSummary& cell, const std::optional<std::string>& baseline,
                                     std::size_t pairs_shown) {
   if (cell.paired.empty()) return "";
@@ -193,8 +190,9 @@ std::string comparison_console_text(const CellSummary& cell, const std::optional
             cell.labels[static_cast<std::size_t>(pair.baseline)] + ": " + verdict_text(pair) + "\n";
     text += metric_line("ROI", pair.roi, 100.0, 1);
   }
-  text += "  To compare every label with yours, name a baseline: compare: {baseline: LABEL} in the config, "
-          "or run --baseline LABEL\n";
+  text +=
+      "  To compare every label with yours, name a baseline: compare: {baseline: LABEL} in the config, "
+      "or run --baseline LABEL\n";
   return text;
 }
 

@@ -44,7 +44,7 @@ struct ComparedMetric {
 };
 
 struct Comparison {
-  int label = 0;     // indexes into the cell's labels
+  int label = 0;  // indexes into the cell's labels
   int baseline = 0;
   ComparedMetric roi, mean_place, win_rate;
   Verdict verdict = Verdict::kUnknown;

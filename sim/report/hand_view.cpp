@@ -61,8 +61,8 @@ class StepRecorder {
     for (int p = 0; p < n_; ++p) {
       if (stacks_[static_cast<std::size_t>(p)] != hand.stack(p)) {
         throw std::logic_error("hand view: the events add up to a stack of " +
-                               std::to_string(stacks_[static_cast<std::size_t>(p)]) + " for p" +
-                               std::to_string(p + 1) + ", the engine has " + std::to_string(hand.stack(p)));
+                               std::to_string(stacks_[static_cast<std::size_t>(p)]) + " for p" + std::to_string(p + 1) +
+                               ", the engine has " + std::to_string(hand.stack(p)));
       }
     }
   }
@@ -202,8 +202,7 @@ std::string cards_text(const std::array<Card, 4>& cards, int count) {
 
 // The equity at the last action when the hand then ran out the board with
 // two or more players in.
-std::optional<AllInEquity> run_out_equity(const PhhGame& game, const HandView& view,
-                                          const std::vector<bool>& folded) {
+std::optional<AllInEquity> run_out_equity(const PhhGame& game, const HandView& view, const std::vector<bool>& folded) {
   int last_action = -1;
   for (int s = 0; s < static_cast<int>(view.steps.size()); ++s) {
     if (is_player_action(view.steps[static_cast<std::size_t>(s)].kind)) last_action = s;
@@ -219,7 +218,8 @@ std::optional<AllInEquity> run_out_equity(const PhhGame& game, const HandView& v
     if (folded[static_cast<std::size_t>(p)]) continue;
     if (!game.hole_known[static_cast<std::size_t>(p)]) return std::nullopt;
     CardSet hole;
-    for (int c = 0; c < spot.hole_cards; ++c) hole.add(game.setup.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)]);
+    for (int c = 0; c < spot.hole_cards; ++c)
+      hole.add(game.setup.hole[static_cast<std::size_t>(p)][static_cast<std::size_t>(c)]);
     spot.hands.push_back(hole);
     result.players.push_back(p);
   }
@@ -261,7 +261,8 @@ std::optional<HandView> view_hand(const PhhHand& phh, std::string& reason) {
     view.blinds.push_back(setup.blinds[i]);
   }
   for (int c = 0; c < kBoardSize; ++c) {
-    view.board.push_back(c < game.board_known ? card_to_string(setup.board[static_cast<std::size_t>(c)]) : std::string());
+    view.board.push_back(c < game.board_known ? card_to_string(setup.board[static_cast<std::size_t>(c)])
+                                              : std::string());
   }
 
   Hand hand;
@@ -271,7 +272,8 @@ std::optional<HandView> view_hand(const PhhHand& phh, std::string& reason) {
   view.replay_problem = replay_actions(phh, game, hand, [&recorder](const Hand& h) { recorder.catch_up(h); });
   recorder.catch_up(hand);
   for (int p = 0; p < n; ++p) view.net.push_back(hand.stack(p) - setup.stacks[static_cast<std::size_t>(p)]);
-  if (view.replay_problem.empty() && hand.is_terminal()) view.all_in_equity = run_out_equity(game, view, recorder.folded());
+  if (view.replay_problem.empty() && hand.is_terminal())
+    view.all_in_equity = run_out_equity(game, view, recorder.folded());
   return view;
 }
 

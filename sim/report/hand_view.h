@@ -31,11 +31,11 @@ const char* view_step_name(ViewStepKind kind);
 
 struct ViewStep {
   ViewStepKind kind = ViewStepKind::kFold;
-  int player = -1;     // hand-order index (p1 = 0); -1 for a board deal
-  Chips amount = 0;    // ante/blind/call: chips put in now; bet/raise: the street's bet it makes; return/win: chips back
-  bool all_in = false;  // the player has no chips behind after it
-  int board = 0;       // board cards dealt after this step
-  Chips pot = 0;       // every chip off the stacks: in front of players and in the middle
+  int player = -1;   // hand-order index (p1 = 0); -1 for a board deal
+  Chips amount = 0;  // ante/blind/call: chips put in now; bet/raise: the street's bet it makes; return/win: chips back
+  bool all_in = false;           // the player has no chips behind after it
+  int board = 0;                 // board cards dealt after this step
+  Chips pot = 0;                 // every chip off the stacks: in front of players and in the middle
   std::vector<Chips> stacks;     // per player, after this step
   std::vector<Chips> bets;       // chips in front of each player on this street
   std::vector<Chips> side_pots;  // the pots as they stand, main pot first; empty while there is one pot
@@ -45,27 +45,27 @@ struct ViewStep {
 // called, the board still to come): sngsim's equity code over the cards
 // still to come (poker_math/equity.h). Exact where cheap, else Monte Carlo.
 struct AllInEquity {
-  int step = 0;                  // index of the step after which it holds
-  std::vector<int> players;      // hand-order indices of the live players
-  std::vector<double> equity;    // each one's share of the pot, same order
+  int step = 0;                // index of the step after which it holds
+  std::vector<int> players;    // hand-order indices of the live players
+  std::vector<double> equity;  // each one's share of the pot, same order
   bool exact = false;
 };
 
 struct HandView {
   int num_players = 0;
   int hole_cards = 2;
-  std::vector<std::string> hole;  // per player, "AsKd" or "" when the history does not know them
-  std::vector<bool> shown;        // the engine showed them at the showdown
-  std::vector<std::string> board; // five cards in dealing order; "" where the history deals none
+  std::vector<std::string> hole;   // per player, "AsKd" or "" when the history does not know them
+  std::vector<bool> shown;         // the engine showed them at the showdown
+  std::vector<std::string> board;  // five cards in dealing order; "" where the history deals none
   std::vector<Chips> starting_stacks;
   std::vector<Chips> antes;
-  std::vector<Chips> blinds;      // per player, the nominal blind it posts
+  std::vector<Chips> blinds;  // per player, the nominal blind it posts
   std::vector<ViewStep> steps;
-  std::vector<Chips> won;         // per player, chips won from the pots
-  std::vector<Chips> net;         // per player, final stack - starting stack
+  std::vector<Chips> won;  // per player, chips won from the pots
+  std::vector<Chips> net;  // per player, final stack - starting stack
   std::optional<AllInEquity> all_in_equity;
-  bool has_all_in = false;        // a player put its last chip in
-  std::string replay_problem;     // empty when the engine agreed with the whole history
+  bool has_all_in = false;     // a player put its last chip in
+  std::string replay_problem;  // empty when the engine agreed with the whole history
 };
 
 // Replays `hand` into a view. A hand the engine refuses part-way keeps the

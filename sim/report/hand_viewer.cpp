@@ -110,9 +110,13 @@ FaultMap read_fault_examples(const std::string& results_dir) {
       }
       const std::string file = "cell-" + std::to_string(c) + "/tournament-" +
                                std::to_string(example["tournament"].get<std::int64_t>()) + ".phhs";
-      json what = {{"cell", c}, {"label", example.value("label", "")}, {"reason", example.value("reason", "")},
-                   {"seat", example.value("seat", -1)}, {"tournament", example["tournament"]},
-                   {"hand", example["hand"]}, {"file", file}};
+      json what = {{"cell", c},
+                   {"label", example.value("label", "")},
+                   {"reason", example.value("reason", "")},
+                   {"seat", example.value("seat", -1)},
+                   {"tournament", example["tournament"]},
+                   {"hand", example["hand"]},
+                   {"file", file}};
       faults[file][example["hand"].get<std::int64_t>()] = std::move(what);
     }
   }
@@ -133,8 +137,8 @@ const std::map<std::int64_t, json>* faults_of(const FaultMap& faults, const std:
 json steps_json(const HandView& view) {
   json steps = json::array();
   for (const ViewStep& s : view.steps) {
-    steps.push_back(json::array({view_step_name(s.kind), s.player, s.amount, s.all_in ? 1 : 0, s.board, s.pot,
-                                 s.stacks, s.bets, s.side_pots}));
+    steps.push_back(json::array(
+        {view_step_name(s.kind), s.player, s.amount, s.all_in ? 1 : 0, s.board, s.pot, s.stacks, s.bets, s.side_pots}));
   }
   return steps;
 }
@@ -300,7 +304,8 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
     d["n"] = view->net;
     if (phh.finishing_stacks) {
       json finishing = json::array();
-      for (const RecordedStack& s : *phh.finishing_stacks) finishing.push_back(s.half ? json(static_cast<double>(s.chips) + 0.5) : json(s.chips));
+      for (const RecordedStack& s : *phh.finishing_stacks)
+        finishing.push_back(s.half ? json(static_cast<double>(s.chips) + 0.5) : json(s.chips));
       d["fs"] = finishing;
     }
     if (view->has_all_in) {
@@ -330,7 +335,7 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
       ++result.costly;
       json decisions = json::array();
       for (const GradedDecision* g : it->second) {
-        json one = {{"player", g->player}, {"class", g->hand_class}, {"action", g->action},
+        json one = {{"player", g->player},         {"class", g->hand_class},          {"action", g->action},
                     {"nash_allin", g->nash_allin}, {"effective_bb", g->effective_bb}, {"ev_lost", g->loss}};
         decisions.push_back(one);
         costly_list.push_back(json::array({here, g->player, g->hand_class, g->action, g->loss}));
@@ -379,9 +384,12 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
   json linked_costly = json::array();
   for (const json& c : costly_list) {
     const json& entry = index_hands[c[0].get<std::size_t>()];
-    linked_costly.push_back({{"id", file_names[entry[0].get<std::size_t>()].get<std::string>() + ":" +
-                                        entry[1].get<std::string>()},
-                             {"player", c[1]}, {"class", c[2]}, {"action", c[3]}, {"ev_lost", c[4]}});
+    linked_costly.push_back(
+        {{"id", file_names[entry[0].get<std::size_t>()].get<std::string>() + ":" + entry[1].get<std::string>()},
+         {"player", c[1]},
+         {"class", c[2]},
+         {"action", c[3]},
+         {"ev_lost", c[4]}});
   }
   json linked_fault_ids = json::array();
   for (const json& f : fault_list) {
@@ -396,7 +404,8 @@ HandViewerResult write_hand_viewer(const HandViewerOptions& options, std::ostrea
 
   fs::remove_all(options.out, error);
   fs::rename(staging, options.out, error);
-  if (error) throw HandViewerError("cannot move " + staging.string() + " to " + options.out.string() + ": " + error.message());
+  if (error)
+    throw HandViewerError("cannot move " + staging.string() + " to " + options.out.string() + ": " + error.message());
   staged.keep();
   return result;
 }

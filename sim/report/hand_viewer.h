@@ -51,13 +51,13 @@ struct HandViewerError : std::runtime_error {
 };
 
 struct HandViewerResult {
-  std::int64_t hands = 0;        // in the page
-  std::int64_t unreadable = 0;   // hands (or files) left out, each printed
-  std::int64_t refused = 0;      // in the page, but the engine refused an action of them
+  std::int64_t hands = 0;       // in the page
+  std::int64_t unreadable = 0;  // hands (or files) left out, each printed
+  std::int64_t refused = 0;     // in the page, but the engine refused an action of them
   std::int64_t all_ins = 0;
-  std::int64_t faults = 0;       // hands with a fault example
+  std::int64_t faults = 0;  // hands with a fault example
   std::int64_t faults_not_exported = 0;
-  std::int64_t costly = 0;       // hands with a costly decision
+  std::int64_t costly = 0;  // hands with a costly decision
   int chunks = 0;
   std::int64_t page_bytes = 0;   // index.html
   std::int64_t index_bytes = 0;  // data/index.js

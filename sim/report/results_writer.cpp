@@ -150,9 +150,9 @@ int seats_of(const CellSummary& cell) {
 // estimates, their intervals and the mean luck of ROI; without it the file
 // keeps its columns.
 constexpr const char* kLuckColumns[] = {
-    "adj_roi",        "adj_roi_lo",        "adj_roi_hi",        "adj_win_rate",    "adj_win_rate_lo",
-    "adj_win_rate_hi", "adj_itm_rate",     "adj_itm_rate_lo",   "adj_itm_rate_hi", "adj_mean_place",
-    "adj_mean_place_lo", "adj_mean_place_hi", "mean_luck_roi",  "roi_variance_reduction"};
+    "adj_roi",           "adj_roi_lo",        "adj_roi_hi",      "adj_win_rate",          "adj_win_rate_lo",
+    "adj_win_rate_hi",   "adj_itm_rate",      "adj_itm_rate_lo", "adj_itm_rate_hi",       "adj_mean_place",
+    "adj_mean_place_lo", "adj_mean_place_hi", "mean_luck_roi",   "roi_variance_reduction"};
 
 bool any_luck_adjusted(const RunSummary& summary) {
   for (const CellSummary& cell : summary.cells) {
@@ -230,7 +230,7 @@ std::string hands_csv(const RunSummary& summary) {
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
     const auto* s = tables_of(summary.cells[c]);
-    if (s == nullptr) continue;  // no hand-count histogram
+    if (s == nullptr) continue;                  // no hand-count histogram
     const auto& histogram = s->hands.histogram;  // [h - 1]
     for (std::size_t h = 1; h <= histogram.size(); ++h) {
       std::vector<std::string> row = columns.prefix(c);
@@ -342,11 +342,31 @@ std::string shootout_csv(const RunSummary& summary) {
 // cell takes a rake (V10), the rake paid and bb/100 before it follow.
 // league.csv: one row per entrant of every league cell, best rating first.
 std::string league_csv(const RunSummary& summary) {
-  const CellColumns columns(summary, {"rank", "rank_best", "rank_worst", "label", "rating", "rating_lo", "rating_hi",
-                                      "tournaments", "mean_place", "mean_place_lo", "mean_place_hi", "win_rate",
-                                      "win_rate_lo", "win_rate_hi", "itm_rate", "itm_rate_lo", "itm_rate_hi", "roi",
-                                      "roi_lo", "roi_hi", "faults", "ahead_of_next", "ahead_of_next_lo",
-                                      "ahead_of_next_hi", "tournaments_to_separate_next"});
+  const CellColumns columns(summary, {"rank",
+                                      "rank_best",
+                                      "rank_worst",
+                                      "label",
+                                      "rating",
+                                      "rating_lo",
+                                      "rating_hi",
+                                      "tournaments",
+                                      "mean_place",
+                                      "mean_place_lo",
+                                      "mean_place_hi",
+                                      "win_rate",
+                                      "win_rate_lo",
+                                      "win_rate_hi",
+                                      "itm_rate",
+                                      "itm_rate_lo",
+                                      "itm_rate_hi",
+                                      "roi",
+                                      "roi_lo",
+                                      "roi_hi",
+                                      "faults",
+                                      "ahead_of_next",
+                                      "ahead_of_next_lo",
+                                      "ahead_of_next_hi",
+                                      "tournaments_to_separate_next"});
   CsvTable table(columns.header());
   for (std::size_t c = 0; c < summary.cells.size(); ++c) {
     const CellSummary& cell = summary.cells[c];
@@ -379,8 +399,8 @@ std::string cash_csv(const RunSummary& summary) {
     const auto* s = std::get_if<CashSummary>(&cell.detail);
     return s != nullptr && s->rake.has_value();
   });
-  std::vector<std::string> names = {"label", "sessions", "hands", "bb_per_100", "bb_per_100_lo", "bb_per_100_hi",
-                                    "bb_per_100_sd", "chips_won", "rebuys", "faults"};
+  std::vector<std::string> names = {"label",         "sessions",      "hands",     "bb_per_100", "bb_per_100_lo",
+                                    "bb_per_100_hi", "bb_per_100_sd", "chips_won", "rebuys",     "faults"};
   if (any_rake) names.insert(names.end(), {"rake_paid", "bb_per_100_before_rake"});
   const bool any_adjusted = std::any_of(summary.cells.begin(), summary.cells.end(), [](const CellSummary& cell) {
     const auto* s = std::get_if<CashSummary>(&cell.detail);
@@ -575,14 +595,16 @@ constexpr const char* kAdjustedRoiHeader = "  ROI% 95% CI      adj ROI%  95% CI"
 std::string adjusted_roi_columns(const PlayerSummary& player) {
   const AdjustedMetric& adjusted = player.luck_adjusted->roi;
   return format("  %-16s %8s  %s", interval_text(player.outcome.roi_ci95, "%+.1f", 100.0).c_str(),
-                number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(), interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
+                number_or_dash(adjusted.value, "%+.1f", 100.0).c_str(),
+                interval_text(adjusted.ci95, "%+.1f", 100.0).c_str());
 }
 
 // A league's table: rank range, rating and interval, ROI, mean place and
 // tournaments per entrant, best rating first, and what separates neighbours.
 std::string league_console_rows(const CellSummary& cell, const LeagueSummary& s) {
   std::string text = format(
-      "  league: %d entrants at tables of %d, %lld tournaments; schedule %s (%d blocks, every pair met %lld-%lld times)\n"
+      "  league: %d entrants at tables of %d, %lld tournaments; schedule %s (%d blocks, every pair met %lld-%lld "
+      "times)\n"
       "  ratings: Plackett-Luce log-strength, centred; 95%% intervals from a jackknife over %d groups%s\n",
       s.entrants, s.seats, static_cast<long long>(cell.tournaments), s.design.c_str(), s.blocks,
       static_cast<long long>(s.pair_meetings_min), static_cast<long long>(s.pair_meetings_max), s.jackknife_groups,
@@ -594,8 +616,8 @@ std::string league_console_rows(const CellSummary& cell, const LeagueSummary& s)
                  "mean place", "tourn.", "ahead of next (95% CI), tournaments more to separate");
   for (const LeagueEntrantSummary& e : s.standings) {
     const LabelSummary& p = e.results;
-    const std::string rank = e.rank_best == e.rank_worst ? format("%d", e.rank_best)
-                                                         : format("%d-%d", e.rank_best, e.rank_worst);
+    const std::string rank =
+        e.rank_best == e.rank_worst ? format("%d", e.rank_best) : format("%d-%d", e.rank_best, e.rank_worst);
     std::string next;
     if (e.ahead_of_next) {
       next = format("%.3f %s", *e.ahead_of_next, interval_text(e.ahead_of_next_ci95, "%.3f").c_str());
@@ -615,17 +637,17 @@ std::string league_console_rows(const CellSummary& cell, const LeagueSummary& s)
 }
 
 std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary& s) {
-  std::string text = format("  %lld shoot-outs: %d tables of %d, %s   table hands mean %s",
-                            static_cast<long long>(cell.tournaments), s.tables, s.table_seats,
-                            s.final_table ? "final table" : "table winners paid",
-                            number_or_dash(s.table_hands.mean, "%.1f").c_str());
+  std::string text =
+      format("  %lld shoot-outs: %d tables of %d, %s   table hands mean %s", static_cast<long long>(cell.tournaments),
+             s.tables, s.table_seats, s.final_table ? "final table" : "table winners paid",
+             number_or_dash(s.table_hands.mean, "%.1f").c_str());
   if (s.final_table) {
     text += format("  final hands mean %s",
                    number_or_dash(s.final_hands ? s.final_hands->mean : std::nullopt, "%.1f").c_str());
   }
   text += format("   capped %s of tables\n", number_or_dash(s.capped_table_fraction, "%.1f%%", 100.0).c_str());
-  const std::vector<std::size_t> order =
-      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
+  const std::vector<std::size_t> order = labels_by(
+      cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
   const int width = label_width(names(cell, order));
   // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
   const bool luck = s.variance_reduction.has_value();
@@ -634,11 +656,12 @@ std::string shootout_console_rows(const CellSummary& cell, const ShootoutSummary
   for (const std::size_t i : order) {
     const LabelSummary& p = s.players[i].outcome;
     const std::optional<double> table_rate = p.table_wins.value_or(LabelSummary::TableWins{}).rate;
-    text += format("  %-*s %9lld  %-17s %6s %-16s %7s %6s %8s %7lld", width, cell.labels[i].c_str(),
-                   static_cast<long long>(p.entries), mean_place_text(p, "%.2f", " +- %.2f").c_str(),
-                   number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
-                   number_or_dash(table_rate, "%.1f", 100.0).c_str(), number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(),
-                   number_or_dash(p.roi, "%+.1f", 100.0).c_str(), static_cast<long long>(p.faults.total()));
+    text +=
+        format("  %-*s %9lld  %-17s %6s %-16s %7s %6s %8s %7lld", width, cell.labels[i].c_str(),
+               static_cast<long long>(p.entries), mean_place_text(p, "%.2f", " +- %.2f").c_str(),
+               number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
+               number_or_dash(table_rate, "%.1f", 100.0).c_str(), number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(),
+               number_or_dash(p.roi, "%+.1f", 100.0).c_str(), static_cast<long long>(p.faults.total()));
     if (luck) text += adjusted_roi_columns(s.players[i]);
     text += '\n';
   }
@@ -652,8 +675,8 @@ std::string cash_console_rows(const CellSummary& cell, const CashSummary& s) {
   if (s.blinds.ante > 0) text += format(" ante %lld", static_cast<long long>(s.blinds.ante));
   text += format(", buy-in %lld, re-buy below %lld\n", static_cast<long long>(s.buy_in),
                  static_cast<long long>(s.rebuy_below));
-  const std::vector<std::size_t> order =
-      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].bb_per_100; }, false);
+  const std::vector<std::size_t> order = labels_by(
+      cell.labels.size(), [&](std::size_t i) { return s.players[i].bb_per_100; }, false);
   const int width = label_width(names(cell, order));
   text += format("  %-*s %9s %10s %9s %-20s %8s %7s %7s\n", width, "label", "sessions", "hands", "bb/100", "95% CI",
                  "sd/100", "rebuys", "faults");
@@ -667,8 +690,8 @@ std::string cash_console_rows(const CellSummary& cell, const CashSummary& s) {
   }
   if (!s.players.empty() && s.players.front().adjusted) {
     // adjust_luck: all-in adjusted bb/100 beside the raw figure.
-    text += format("  %-*s %9s %-20s %9s %-20s %8s\n", width, "label", "bb/100", "95% CI", "adj", "adj 95% CI",
-                   "var/adj");
+    text +=
+        format("  %-*s %9s %-20s %9s %-20s %8s\n", width, "label", "bb/100", "95% CI", "adj", "adj 95% CI", "var/adj");
     for (const std::size_t i : order) {
       const CashPlayerSummary& p = s.players[i];
       text += format("  %-*s %9s %-20s %9s %-20s %8s\n", width, cell.labels[i].c_str(),
@@ -701,29 +724,29 @@ std::string sit_and_go_console_rows(const CellSummary& cell, const SitAndGoSumma
   const HandsSummary& hands = s.hands;
   const std::string mean_ci =
       hands.mean_ci95 ? format(" [%.1f, %.1f]", hands.mean_ci95->lo, hands.mean_ci95->hi) : std::string();
-  std::string text = format("  %lld tournaments   hands mean %s%s  median %s  p10 %s  p90 %s   capped %s\n",
-                            static_cast<long long>(cell.tournaments), number_or_dash(hands.mean, "%.1f").c_str(),
-                            mean_ci.c_str(), integer_text(hands.median).c_str(), integer_text(hands.p10).c_str(),
-                            integer_text(hands.p90).c_str(), number_or_dash(s.capped_fraction, "%.1f%%", 100.0).c_str());
+  std::string text =
+      format("  %lld tournaments   hands mean %s%s  median %s  p10 %s  p90 %s   capped %s\n",
+             static_cast<long long>(cell.tournaments), number_or_dash(hands.mean, "%.1f").c_str(), mean_ci.c_str(),
+             integer_text(hands.median).c_str(), integer_text(hands.p10).c_str(), integer_text(hands.p90).c_str(),
+             number_or_dash(s.capped_fraction, "%.1f%%", 100.0).c_str());
   // Best mean place first; labels with none (no entries) last.
-  const std::vector<std::size_t> order =
-      labels_by(cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
+  const std::vector<std::size_t> order = labels_by(
+      cell.labels.size(), [&](std::size_t i) { return s.players[i].outcome.mean_place; }, true);
   const int width = label_width(names(cell, order));
   // V6 icm_at_cap adds the ROI with capped survivors valued by ICM.
   const bool icm = s.icm_at_cap;
   // adjust_luck adds the raw ROI's interval and the adjusted ROI with its own.
   const bool luck = s.variance_reduction.has_value();
   text += format("  %-*s %9s  %-16s %6s %-16s %6s %8s %7s%s%s\n", width, "label", "entries", "mean place", "win%",
-                 "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "",
-                 luck ? kAdjustedRoiHeader : "");
+                 "95% CI", "ITM%", "ROI%", "faults", icm ? "  ICM ROI%" : "", luck ? kAdjustedRoiHeader : "");
   for (const std::size_t i : order) {
     const PlayerSummary& player = s.players[i];
     const LabelSummary& p = player.outcome;
-    text += format("  %-*s %9lld  %-16s %6s %-16s %6s %8s %7lld", width, cell.labels[i].c_str(),
-                   static_cast<long long>(p.entries), mean_place_text(p, "%.3f", " +- %.3f").c_str(),
-                   number_or_dash(p.win_rate, "%.1f", 100.0).c_str(), interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(),
-                   number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(), number_or_dash(p.roi, "%+.1f", 100.0).c_str(),
-                   static_cast<long long>(p.faults.total()));
+    text += format(
+        "  %-*s %9lld  %-16s %6s %-16s %6s %8s %7lld", width, cell.labels[i].c_str(), static_cast<long long>(p.entries),
+        mean_place_text(p, "%.3f", " +- %.3f").c_str(), number_or_dash(p.win_rate, "%.1f", 100.0).c_str(),
+        interval_text(p.win_rate_ci95, "%.1f", 100.0).c_str(), number_or_dash(p.itm_rate, "%.1f", 100.0).c_str(),
+        number_or_dash(p.roi, "%+.1f", 100.0).c_str(), static_cast<long long>(p.faults.total()));
     if (icm) text += format(" %9s", number_or_dash(p.icm_roi, "%+.1f", 100.0).c_str());
     if (luck) text += adjusted_roi_columns(player);
     text += '\n';
@@ -809,7 +832,8 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
   if (has_format(summary, Format::kShootout)) files.emplace_back("shootout.csv", shootout_csv(summary));
   if (has_format(summary, Format::kCash)) files.emplace_back("cash.csv", cash_csv(summary));
   if (has_format(summary, Format::kLeague)) files.emplace_back("league.csv", league_csv(summary));
-  for (const std::string& name : statistic_csv_names(summary)) files.emplace_back(name + ".csv", statistic_csv(summary, name));
+  for (const std::string& name : statistic_csv_names(summary))
+    files.emplace_back(name + ".csv", statistic_csv(summary, name));
   files.insert(files.end(), extra_files.begin(), extra_files.end());
   StagingFolder staging(out_dir);
   for (const auto& [name, text] : files) write_file_durably(staging.path() / name, text);
@@ -818,10 +842,10 @@ void write_results(const fs::path& out_dir, const RunSummary& summary, const Exp
 
 std::string console_table(const RunSummary& summary) {
   std::string text;
-  text += format("%s  seed %llu  %lld tournaments%s\n", summary.name.c_str(),
-                 static_cast<unsigned long long>(summary.provenance.seed),
-                 static_cast<long long>(summary.tournaments_done),
-                 summary.provenance.partial ? "  (PARTIAL: interrupted)" : "");
+  text +=
+      format("%s  seed %llu  %lld tournaments%s\n", summary.name.c_str(),
+             static_cast<unsigned long long>(summary.provenance.seed), static_cast<long long>(summary.tournaments_done),
+             summary.provenance.partial ? "  (PARTIAL: interrupted)" : "");
   for (const CellSummary& cell : summary.cells) {
     // In key order, as summary.json's params object.
     std::map<std::string, std::string> sorted(cell.params.begin(), cell.params.end());

@@ -37,8 +37,8 @@ struct Provenance {
   std::string commit;
   std::string config_hash;
   std::uint64_t seed = 0;
-  int threads = 0;  // per process (MPI rank)
-  int ranks = 1;    // processes that played the run at the same time (MPI ranks)
+  int threads = 0;            // per process (MPI rank)
+  int ranks = 1;              // processes that played the run at the same time (MPI ranks)
   double wall_seconds = 0.0;  // of the whole run: under MPI the slowest rank's
   bool partial = false;
   // Informational for the runner; summary.json counts from the cells so its
@@ -58,7 +58,7 @@ struct HandsSummary {
   std::optional<Interval> mean_ci95;
   std::optional<double> sd;
   std::optional<std::int64_t> median, p10, p90, max;  // nearest-rank
-  std::vector<std::int64_t> histogram;               // [h - 1], h = 1..cap
+  std::vector<std::int64_t> histogram;                // [h - 1], h = 1..cap
 };
 
 // One entry of head_to_head[].
@@ -182,13 +182,13 @@ struct CashSummary {
 
 // One entrant of a league (format: league), sim/stats/league_fit.h.
 struct LeagueEntrantSummary {
-  int entrant = 0;  // index into the cell's labels
-  LabelSummary results;  // ROI, mean place, ITM... of its seats, as a sit-and-go label's
-  std::int64_t faults = 0;  // V5, every reason
-  double rating = 0.0;       // centred Plackett-Luce log-strength
+  int entrant = 0;                      // index into the cell's labels
+  LabelSummary results;                 // ROI, mean place, ITM... of its seats, as a sit-and-go label's
+  std::int64_t faults = 0;              // V5, every reason
+  double rating = 0.0;                  // centred Plackett-Luce log-strength
   std::optional<Interval> rating_ci95;  // jackknife, Student t
-  int rank = 0;              // by rating, 1 = best
-  int rank_best = 0;         // the rank range at 95%
+  int rank = 0;                         // by rating, 1 = best
+  int rank_best = 0;                    // the rank range at 95%
   int rank_worst = 0;
   // The next entrant down by rating: P(this one finishes ahead of it) with
   // its interval, and the tournaments to add to separate the two (0:
@@ -202,9 +202,9 @@ struct LeagueEntrantSummary {
 struct LeagueSummary {
   int seats = 0;
   int entrants = 0;
-  std::string design;         // the schedule's (sim/config/league_schedule.h)
+  std::string design;  // the schedule's (sim/config/league_schedule.h)
   int blocks = 0;
-  std::int64_t units = 0;     // tournaments, or duplicate groups
+  std::int64_t units = 0;  // tournaments, or duplicate groups
   std::int64_t tournaments_per_unit = 1;
   // Tables shared by two entrants over the tables played: fewest and most
   // over every pair.
@@ -224,7 +224,7 @@ struct LeagueSummary {
 
 // One entry of paired[]: labels[a] against labels[b], a before b.
 struct PairSummary {
-  int a = 0, b = 0;       // indexes into the cell's labels
+  int a = 0, b = 0;  // indexes into the cell's labels
   std::int64_t groups = 0;
   LabelDifference mean_place_diff, win_rate_diff, roi_diff;
   // adjust_luck only: the same differences luck-adjusted (sim/stats/luck_summary.h).
@@ -246,8 +246,8 @@ struct CellSummary {
   Format format = Format::kSitAndGo;
   std::vector<std::pair<std::string, std::string>> params;  // matrix order
   std::vector<std::string> labels;                          // lineup order
-  std::int64_t tournaments = 0;  // completed (shoot-outs, sessions)
-  Payouts payouts;               // sit-and-go and shoot-out
+  std::int64_t tournaments = 0;                             // completed (shoot-outs, sessions)
+  Payouts payouts;                                          // sit-and-go and shoot-out
   std::optional<double> prize_pool;
   std::variant<SitAndGoSummary, ShootoutSummary, CashSummary, LeagueSummary> detail;
   std::vector<PairSummary> paired;

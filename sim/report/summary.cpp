@@ -108,9 +108,9 @@ SitAndGoSummary sit_and_go_summary(const Cell& cell, const CellStats& stats) {
   const auto& levels = stats.level_histogram();
   result.level_reached.assign(levels.begin() + 1, levels.end());
   for (int h = 0; h <= stats.hand_cap(); ++h) {
-    result.survival.push_back(n > 0 ? std::optional<double>(static_cast<double>(stats.players_left_after(h)) /
-                                                            static_cast<double>(n))
-                                    : std::nullopt);
+    result.survival.push_back(
+        n > 0 ? std::optional<double>(static_cast<double>(stats.players_left_after(h)) / static_cast<double>(n))
+              : std::nullopt);
   }
   result.icm_at_cap = stats.icm_at_cap();
   for (int label = 0; label < stats.label_count(); ++label) {
@@ -152,8 +152,8 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
                                 std::to_string(experiment.cells.size()) + " cells");
   }
   if (!provenance.stop_reasons.empty() && provenance.stop_reasons.size() != cells.size()) {
-    throw std::invalid_argument("summarize: " + std::to_string(provenance.stop_reasons.size()) +
-                                " stop reasons for " + std::to_string(cells.size()) + " cells");
+    throw std::invalid_argument("summarize: " + std::to_string(provenance.stop_reasons.size()) + " stop reasons for " +
+                                std::to_string(cells.size()) + " cells");
   }
   RunSummary summary;
   summary.name = experiment.name;
@@ -202,8 +202,9 @@ RunSummary summarize_run(const Experiment& experiment, const std::vector<CellSta
       std::optional<StatResult> result = collector->summarize(context);
       if (!result) continue;
       const CollectorInfo* info = find_collector(collector->name());
-      out.statistics.push_back(StatSummary{std::string(collector->name()), info ? info->fields : std::vector<StatField>{},
-                                           info && info->csv, std::move(*result)});
+      out.statistics.push_back(StatSummary{std::string(collector->name()),
+                                           info ? info->fields : std::vector<StatField>{}, info && info->csv,
+                                           std::move(*result)});
     }
     // The runner's reason for stopping the cell early (sim/stats/stop_decision.h).
     if (!provenance.stop_reasons.empty() && !provenance.stop_reasons[i].empty()) {

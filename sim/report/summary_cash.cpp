@@ -26,7 +26,8 @@ CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked
   result.rebuys = t.rebuys;
   result.faults = t.faults;
   result.clocked = clocked;
-  const bool fits = t.won_sum >= std::numeric_limits<std::int64_t>::min() && t.won_sum <= std::numeric_limits<std::int64_t>::max();
+  const bool fits =
+      t.won_sum >= std::numeric_limits<std::int64_t>::min() && t.won_sum <= std::numeric_limits<std::int64_t>::max();
   if (fits) {
     result.chips_won = static_cast<std::int64_t>(t.won_sum);
   } else {
@@ -63,7 +64,8 @@ CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked
   if (stats.adjusted()) {
     // Moments in kChipLuckUnit per session: bb/100 of a session's mean is
     // 100 * mean / (kChipLuckUnit * bb * H).
-    const double scale = 100.0 / (static_cast<double>(kChipLuckUnit) * static_cast<double>(big_blind) * hands_per_session);
+    const double scale =
+        100.0 / (static_cast<double>(kChipLuckUnit) * static_cast<double>(big_blind) * hands_per_session);
     auto mean_and_interval = [&](const Moments& m, std::optional<double>& mean, std::optional<Interval>& interval) {
       if (m.count == 0) return std::optional<double>{};
       mean = static_cast<double>(m.sum) / static_cast<double>(m.count) * scale;
@@ -75,9 +77,11 @@ CashPlayerSummary player_summary(const CashStats& stats, int label, bool clocked
     std::optional<double> raw_mean;
     std::optional<Interval> raw_interval;
     const auto raw_variance = mean_and_interval(stats.luck_raw(label), raw_mean, raw_interval);
-    const auto adjusted_variance = mean_and_interval(stats.luck_adjusted(label), adjusted.bb_per_100, adjusted.bb_per_100_ci95);
+    const auto adjusted_variance =
+        mean_and_interval(stats.luck_adjusted(label), adjusted.bb_per_100, adjusted.bb_per_100_ci95);
     mean_and_interval(stats.luck_correction(label), adjusted.mean_luck, adjusted.mean_luck_ci95);
-    if (raw_variance && adjusted_variance && *adjusted_variance > 0) adjusted.variance_reduction = *raw_variance / *adjusted_variance;
+    if (raw_variance && adjusted_variance && *adjusted_variance > 0)
+      adjusted.variance_reduction = *raw_variance / *adjusted_variance;
     result.adjusted = adjusted;
   }
   return result;
@@ -104,8 +108,8 @@ CashSummary cash_summary(const Cell& cell, const CellStats& stats) {
       result.rake_total += static_cast<std::int64_t>(s.label_totals(label).rake_sum);
     }
     // Per hand the sessions counted (a hand nobody could be dealt, V8, pays none).
-    result.rake_per_hand = exact_ratio(static_cast<Int128>(result.rake_total),
-                                       static_cast<Int128>(s.sessions()) * s.hands_per_session());
+    result.rake_per_hand =
+        exact_ratio(static_cast<Int128>(result.rake_total), static_cast<Int128>(s.sessions()) * s.hands_per_session());
   }
   return result;
 }

@@ -331,20 +331,22 @@ void league_json(const CellSummary& cell, const LeagueSummary& s, json& result) 
   }
   result["league"] = {{"entrants", s.entrants},
                       {"seats", s.seats},
-                      {"schedule", {{"design", s.design},
-                                    {"blocks", s.blocks},
-                                    {"units", s.units},
-                                    {"tournaments_per_unit", s.tournaments_per_unit},
-                                    {"pair_meetings_min", s.pair_meetings_min},
-                                    {"pair_meetings_max", s.pair_meetings_max}}},
-                      {"model", {{"name", "plackett-luce"},
-                                 {"ties", "fractional-orderings"},
-                                 {"prior_precision", s.prior_precision},
-                                 {"converged", s.converged},
-                                 {"iterations", s.iterations},
-                                 {"intervals", "grouped-jackknife"},
-                                 {"jackknife_groups", s.jackknife_groups},
-                                 {"t_quantile", s.t_quantile}}},
+                      {"schedule",
+                       {{"design", s.design},
+                        {"blocks", s.blocks},
+                        {"units", s.units},
+                        {"tournaments_per_unit", s.tournaments_per_unit},
+                        {"pair_meetings_min", s.pair_meetings_min},
+                        {"pair_meetings_max", s.pair_meetings_max}}},
+                      {"model",
+                       {{"name", "plackett-luce"},
+                        {"ties", "fractional-orderings"},
+                        {"prior_precision", s.prior_precision},
+                        {"converged", s.converged},
+                        {"iterations", s.iterations},
+                        {"intervals", "grouped-jackknife"},
+                        {"jackknife_groups", s.jackknife_groups},
+                        {"t_quantile", s.t_quantile}}},
                       {"standings", std::move(standings)},
                       {"ahead", {{"p", std::move(ahead)}, {"ci95_lo", std::move(lo)}, {"ci95_hi", std::move(hi)}}}};
 }
@@ -359,8 +361,10 @@ json paired_json(const CellSummary& cell) {
     entry["mean_place_diff"] = difference_json(pair.mean_place_diff);
     entry["win_rate_diff"] = difference_json(pair.win_rate_diff);
     entry["roi_diff"] = difference_json(pair.roi_diff);
-    if (pair.mean_place_diff_adjusted) entry["mean_place_diff_adjusted"] = adjusted_difference_json(*pair.mean_place_diff_adjusted);
-    if (pair.win_rate_diff_adjusted) entry["win_rate_diff_adjusted"] = adjusted_difference_json(*pair.win_rate_diff_adjusted);
+    if (pair.mean_place_diff_adjusted)
+      entry["mean_place_diff_adjusted"] = adjusted_difference_json(*pair.mean_place_diff_adjusted);
+    if (pair.win_rate_diff_adjusted)
+      entry["win_rate_diff_adjusted"] = adjusted_difference_json(*pair.win_rate_diff_adjusted);
     if (pair.roi_diff_adjusted) entry["roi_diff_adjusted"] = adjusted_difference_json(*pair.roi_diff_adjusted);
     result.push_back(std::move(entry));
   }
@@ -416,8 +420,8 @@ json cell_json(const CellSummary& cell) {
   for (const StatSummary& statistic : cell.statistics) {
     if (!statistic.result.timing) result[statistic.name] = statistic_json(statistic);
   }
-  result["stopped"] = cell.stop_reason ? json{{"reason", *cell.stop_reason}, {"tournaments", cell.stopped_tournaments}}
-                                       : json(nullptr);
+  result["stopped"] =
+      cell.stop_reason ? json{{"reason", *cell.stop_reason}, {"tournaments", cell.stopped_tournaments}} : json(nullptr);
   return result;
 }
 
@@ -433,16 +437,11 @@ nlohmann::json summary_json(const RunSummary& summary) {
   result["tournaments_done"] = summary.tournaments_done;
   result["partial"] = provenance.partial;
   // How every *_ci95 and p-value is computed (docs/output-format.md).
-  result["intervals"] = {{"level", 0.95},
-                         {"proportion", "wilson"},
-                         {"mean", "student-t"},
-                         {"by_seat", "pearson-chi-square"}};
-  result["provenance"] = {{"version", provenance.version},
-                          {"commit", provenance.commit},
-                          {"config_hash", provenance.config_hash},
-                          {"threads", provenance.threads},
-                          {"ranks", provenance.ranks},
-                          {"wall_seconds", provenance.wall_seconds}};
+  result["intervals"] = {
+      {"level", 0.95}, {"proportion", "wilson"}, {"mean", "student-t"}, {"by_seat", "pearson-chi-square"}};
+  result["provenance"] = {
+      {"version", provenance.version}, {"commit", provenance.commit}, {"config_hash", provenance.config_hash},
+      {"threads", provenance.threads}, {"ranks", provenance.ranks},   {"wall_seconds", provenance.wall_seconds}};
   if (!provenance.shard.empty()) result["provenance"]["shard"] = provenance.shard;
   // A timeout depends on the machine's speed, not only on the file and seed.
   if (summary.timeouts > 0) {

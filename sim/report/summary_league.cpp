@@ -68,7 +68,8 @@ LeagueSummary league_summary(const Cell& cell, const CellStats& stats) {
       const int next = order[r + 1];
       entry.ahead_of_next = fit.ahead_probability(e, next);
       entry.ahead_of_next_ci95 = fit.ahead_probability_ci95(e, next);
-      entry.tournaments_to_separate_next = tournaments_to_separate(fit, e, next, result.units, result.tournaments_per_unit);
+      entry.tournaments_to_separate_next =
+          tournaments_to_separate(fit, e, next, result.units, result.tournaments_per_unit);
     }
     result.standings.push_back(std::move(entry));
   }

@@ -20,8 +20,8 @@ bool Checkpoint::resume(const Experiment& experiment, RunState& state) const {
   const RunIdentity found = identity_from_json(document, source);
   std::string mismatch = identity_mismatch(state.identity, found, source);
   if (mismatch.empty() && !(found.shard == state.identity.shard)) {
-    mismatch = source + " is of shard " + to_string(found.shard) + ", this run is shard " +
-               to_string(state.identity.shard);
+    mismatch =
+        source + " is of shard " + to_string(found.shard) + ", this run is shard " + to_string(state.identity.shard);
   }
   if (!mismatch.empty()) {
     throw std::runtime_error(mismatch + ". Delete it or choose another --checkpoint to start afresh.");

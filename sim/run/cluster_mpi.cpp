@@ -53,8 +53,7 @@ std::vector<std::string> gather_to_root(const std::string& text) {
   std::vector<int> offsets(lengths.size(), 0);
   std::exclusive_scan(lengths.begin(), lengths.end(), offsets.begin(), 0);
   std::string all(g_cluster.is_root() ? static_cast<std::size_t>(offsets.back() + lengths.back()) : 0, '\0');
-  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
-              MPI_COMM_WORLD);
+  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   if (!g_cluster.is_root()) return {};
   std::vector<std::string> texts;
   for (std::size_t r = 0; r < lengths.size(); ++r) {

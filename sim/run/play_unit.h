@@ -71,7 +71,7 @@ class UnitPlay {
   std::int64_t unit_;
   const PlayOptions& options_;
   Hand& hand_;
-  std::int64_t size_;    // tournaments in the unit
+  std::int64_t size_;        // tournaments in the unit
   std::int64_t member_ = 0;  // the one in play
   // The member in play (one of the three) and its invariant checkers.
   std::unique_ptr<TablePlay> table_;

@@ -24,11 +24,10 @@ RunSummary summary_of_state(const Experiment& experiment, const RunState& state)
   return summarize_run(experiment, result.cells, provenance);
 }
 
-RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                             const RunState& state, bool force, const std::filesystem::path& kept_file) {
+RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment, const RunState& state,
+                             bool force, const std::filesystem::path& kept_file) {
   RunSummary summary = summary_of_state(experiment, state);
-  write_results(out_dir, summary, experiment, force,
-                {{"state.json", state_to_json(state).dump() + "\n"}}, kept_file);
+  write_results(out_dir, summary, experiment, force, {{"state.json", state_to_json(state).dump() + "\n"}}, kept_file);
   return summary;
 }
 

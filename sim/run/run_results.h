@@ -18,7 +18,7 @@ RunSummary summary_of_state(const Experiment& experiment, const RunState& state)
 // Writes the results of `state` into out_dir (as write_results: all or
 // nothing, `force` to replace, `kept_file` a checkpoint inside out_dir) and
 // returns the summary. Throws what write_results throws.
-RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment,
-                             const RunState& state, bool force, const std::filesystem::path& kept_file = {});
+RunSummary write_run_results(const std::filesystem::path& out_dir, const Experiment& experiment, const RunState& state,
+                             bool force, const std::filesystem::path& kept_file = {});
 
 }  // namespace sngsim

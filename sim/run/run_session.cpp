@@ -143,8 +143,7 @@ void RunSession::prepare(const std::function<void(const std::string&)>& note) {
 RunSession::Played RunSession::play(const std::function<void(std::int64_t, std::int64_t)>& progress,
                                     const std::atomic<bool>* stop) {
   RunOptions run_options;
-  run_options.threads =
-      options_.threads > 0 ? options_.threads : static_cast<int>(std::thread::hardware_concurrency());
+  run_options.threads = options_.threads > 0 ? options_.threads : static_cast<int>(std::thread::hardware_concurrency());
   run_options.stop = stop;
   run_options.play.check_invariants = options_.check;
   run_options.progress = progress;

@@ -40,16 +40,16 @@ struct SessionOptions {
   // --set overrides in order, then --tournaments and --seed as overrides
   // ("tournaments=N", "seed=S"): they are the run's identity.
   std::vector<std::string> overrides;
-  std::string baseline;     // compare.baseline; checked, but not part of the identity
+  std::string baseline;       // compare.baseline; checked, but not part of the identity
   std::filesystem::path out;  // empty: results/<experiment name>
-  bool force = false;       // replace an existing output folder
-  int threads = 0;          // 0: every core
-  bool check = false;       // every invariant after every hand (sim/check)
-  std::string hand_history;  // a folder for PHH hand histories; empty: none
+  bool force = false;         // replace an existing output folder
+  int threads = 0;            // 0: every core
+  bool check = false;         // every invariant after every hand (sim/check)
+  std::string hand_history;   // a folder for PHH hand histories; empty: none
   std::int64_t hh_tournaments = 10;
-  std::string checkpoint;   // a state file saved every checkpoint_every seconds; empty: none
+  std::string checkpoint;  // a state file saved every checkpoint_every seconds; empty: none
   double checkpoint_every = 5.0;
-  std::string shard;        // "K/N"; empty: the whole run
+  std::string shard;  // "K/N"; empty: the whole run
 };
 
 class RunSession {
@@ -76,10 +76,10 @@ class RunSession {
   void prepare(const std::function<void(const std::string&)>& note);
 
   enum class Played {
-    kFinished,              // every tournament (or a stopping rule's end): write the results
-    kStopped,               // stopped on request: the results are partial
-    kStoppedAtCheckpoint,   // stopped, the state saved in the checkpoint: resume, do not write
-    kOtherRank,             // an MPI rank other than 0: rank 0 writes
+    kFinished,             // every tournament (or a stopping rule's end): write the results
+    kStopped,              // stopped on request: the results are partial
+    kStoppedAtCheckpoint,  // stopped, the state saved in the checkpoint: resume, do not write
+    kOtherRank,            // an MPI rank other than 0: rank 0 writes
   };
   // Plays what is left, in `options().threads` threads, calling `progress`
   // (about every 100 ms, from another thread) and stopping once `stop` is

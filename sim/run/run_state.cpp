@@ -30,8 +30,8 @@ int parse_positive(const std::string& text, const std::string& whole) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1 || value > kMaxShards) {
-    throw std::invalid_argument("--shard " + whole + ": expected K/N with 1 <= K <= N <= " +
-                                std::to_string(kMaxShards) + ", e.g. 3/8");
+    throw std::invalid_argument("--shard " + whole +
+                                ": expected K/N with 1 <= K <= N <= " + std::to_string(kMaxShards) + ", e.g. 3/8");
   }
   return value;
 }
@@ -58,9 +58,7 @@ Shard parse_shard(const std::string& text) {
   return shard;
 }
 
-std::string to_string(const Shard& shard) {
-  return std::to_string(shard.index) + "/" + std::to_string(shard.count);
-}
+std::string to_string(const Shard& shard) { return std::to_string(shard.index) + "/" + std::to_string(shard.count); }
 
 namespace {
 
@@ -151,18 +149,18 @@ json state_to_json(const RunState& state) {
                      {"stats", cell.stats.state()}});
   }
   json document = {{"format", kStateFormat},
-          {"version", id.version},
-          {"config_hash", id.config_hash},
-          {"seed", id.seed},
-          {"tournaments", id.tournaments},
-          {"source_path", id.source_path},
-          {"source_text", id.source_text},
-          {"overrides", id.overrides},
-          {"shard", to_string(id.shard)},
-          {"threads", state.threads},
-          {"ranks", state.ranks},
-          {"wall_seconds", state.wall_seconds},
-          {"cells", cells}};
+                   {"version", id.version},
+                   {"config_hash", id.config_hash},
+                   {"seed", id.seed},
+                   {"tournaments", id.tournaments},
+                   {"source_path", id.source_path},
+                   {"source_text", id.source_text},
+                   {"overrides", id.overrides},
+                   {"shard", to_string(id.shard)},
+                   {"threads", state.threads},
+                   {"ranks", state.ranks},
+                   {"wall_seconds", state.wall_seconds},
+                   {"cells", cells}};
   document["checksum"] = checksum_of(document);
   return document;
 }
@@ -246,7 +244,8 @@ json parse_state_text(const std::string& text, const std::string& source) {
     throw std::runtime_error(source + ": not an sngsim state: no 'checksum'");
   }
   if (*checksum != checksum_of(document)) {
-    throw std::runtime_error(source + " is damaged: its checksum does not match its content (a byte was changed, "
+    throw std::runtime_error(source +
+                             " is damaged: its checksum does not match its content (a byte was changed, "
                              "or the file was edited); delete it to start afresh");
   }
   return document;
@@ -296,14 +295,15 @@ RunState merge_states(const Experiment& experiment, const std::vector<RunState>&
     }
     int& first = seen[static_cast<std::size_t>(id.shard.index)];
     if (first >= 0) {
-      throw std::runtime_error("shard " + to_string(id.shard) + " is given twice: " +
-                               sources[static_cast<std::size_t>(first)] + " and " + sources[i]);
+      throw std::runtime_error("shard " + to_string(id.shard) +
+                               " is given twice: " + sources[static_cast<std::size_t>(first)] + " and " + sources[i]);
     }
     first = static_cast<int>(i);
     if (!states[i].complete()) {
-      throw std::runtime_error(sources[i] + " (shard " + to_string(id.shard) +
-                               ") did not finish (it was stopped): run its `sngsim run` command again with --force, which "
-                               "replaces it with the whole shard");
+      throw std::runtime_error(
+          sources[i] + " (shard " + to_string(id.shard) +
+          ") did not finish (it was stopped): run its `sngsim run` command again with --force, which "
+          "replaces it with the whole shard");
     }
   }
   for (int k = 1; k <= count; ++k) {

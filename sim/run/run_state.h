@@ -44,8 +44,8 @@ struct RunIdentity {
   std::string config_hash;  // file text, overrides, seed and tournament count
   std::uint64_t seed = 0;
   std::int64_t tournaments = 0;  // per cell
-  std::string source_path;  // the experiment file as the run named it
-  std::string source_text;  // verbatim, so `merge` needs nothing but the states
+  std::string source_path;       // the experiment file as the run named it
+  std::string source_text;       // verbatim, so `merge` needs nothing but the states
   std::vector<std::string> overrides;
   Shard shard;
 };
@@ -63,7 +63,7 @@ std::string config_hash(const Experiment& experiment, const std::vector<std::str
 struct CellProgress {
   std::int64_t begin = 0;  // this shard's units of the cell: [begin, end)
   std::int64_t end = 0;
-  std::int64_t next = 0;   // units [begin, next) are in `stats`
+  std::int64_t next = 0;  // units [begin, next) are in `stats`
   CellStats stats;
   std::string stop_reason;  // why a stopping rule ended the cell early; empty if it did not
   bool done() const { return next == end || !stop_reason.empty(); }

@@ -180,8 +180,8 @@ bool continue_run(const Experiment& experiment, RunState& state, const RunOption
     const std::int64_t grain = std::max<std::int64_t>(kGrain, std::int64_t{4} * tables_in_flight);
     adaptive_batch = std::max(adaptive_batch, grain * threads);
     while (!progress.done() && !stop_requested(options)) {
-      const std::int64_t batch = experiment.stop ? std::max<std::int64_t>(1, experiment.stop->batch / per_unit)
-                                                 : adaptive_batch;
+      const std::int64_t batch =
+          experiment.stop ? std::max<std::int64_t>(1, experiment.stop->batch / per_unit) : adaptive_batch;
       const std::int64_t batch_end = std::min(progress.end, progress.next + batch);
       const std::int64_t done_before = done.load();
       CellReduction reduction(cell, labels, experiment.seed, options.play, tables_in_flight, done, options.stop);

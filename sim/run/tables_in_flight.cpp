@@ -40,8 +40,8 @@ void add_waiting_answerer(WaitingAnswerer answerer) {
 }
 
 bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                          std::int64_t begin, std::int64_t end, int width, const PlayOptions& options,
-                          CellStats& stats, const std::atomic<bool>* stop) {
+                          std::int64_t begin, std::int64_t end, int width, const PlayOptions& options, CellStats& stats,
+                          const std::atomic<bool>* stop) {
   // Each slot has its own Hand: a paused table keeps its hand in it.
   thread_local std::vector<std::unique_ptr<Hand>> hands;
   const auto slots = static_cast<std::size_t>(std::clamp<std::int64_t>(end - begin, 1, std::max(width, 1)));
@@ -67,9 +67,8 @@ bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_ent
     while (true) {
       if (!in_flight[slot]) {
         if (next_to_start == end) return;
-        in_flight[slot] =
-            std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options, *hands[slot],
-                                       stats.watch_unit());
+        in_flight[slot] = std::make_unique<UnitPlay>(cell, label_of_entrant, seed, next_to_start++, options,
+                                                     *hands[slot], stats.watch_unit());
       }
       if (!in_flight[slot]->play(true)) return;
       retire(std::move(in_flight[slot]));

@@ -33,7 +33,7 @@ void add_waiting_answerer(WaitingAnswerer answerer);
 // `width` in flight and adds them to `stats` in unit order. Returns false
 // when `stop` was set first (the range is then incomplete: drop it).
 bool play_units_in_flight(const Cell& cell, const std::vector<int>& label_of_entrant, std::uint64_t seed,
-                          std::int64_t begin, std::int64_t end, int width, const PlayOptions& options,
-                          CellStats& stats, const std::atomic<bool>* stop);
+                          std::int64_t begin, std::int64_t end, int width, const PlayOptions& options, CellStats& stats,
+                          const std::atomic<bool>* stop);
 
 }  // namespace sngsim

@@ -55,11 +55,12 @@ void print_sit_and_go(const TournamentRecord& record, const std::vector<std::str
 void print_shootout(const ShootoutRecord& record, bool final_table, const std::vector<std::string>& labels,
                     std::ostream& out) {
   out << "  first-round tables:";
-  for (int t = 0; t < record.tables; ++t) out << (t > 0 ? "," : "") << " " << t + 1 << ": " << record.table_hands[at(t)] << " hands";
+  for (int t = 0; t < record.tables; ++t)
+    out << (t > 0 ? "," : "") << " " << t + 1 << ": " << record.table_hands[at(t)] << " hands";
   out << " (" << record.capped_tables << " ended by the hand cap)\n";
   if (final_table) {
-    out << "  final table: " << record.final_hands << " hands" << (record.final_capped ? " (ended by the hand cap)" : "")
-        << "\n";
+    out << "  final table: " << record.final_hands << " hands"
+        << (record.final_capped ? " (ended by the hand cap)" : "") << "\n";
   } else {
     out << "  no final table: the table winners share places 1-" << record.tables << "\n";
   }
@@ -129,7 +130,8 @@ void replay_tournament(const Experiment& experiment, int cell_index, std::int64_
       }
       case Format::kShootout: {
         for (int t = 0; t <= cell.shootout.tables; ++t) {
-          const std::string table = t < cell.shootout.tables ? "-table-" + std::to_string(t + 1) : std::string("-final");
+          const std::string table =
+              t < cell.shootout.tables ? "-table-" + std::to_string(t + 1) : std::string("-final");
           writers.push_back(std::make_unique<HandHistoryWriter>(cell, directory, index, stem + table + ".phhs"));
         }
         ShootoutInvariantObservers checkers(cell, experiment.seed, index,

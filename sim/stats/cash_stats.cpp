@@ -34,9 +34,11 @@ void CashStats::check(const CashSessionRecord& record) const {
   Int128 total = 0;
   for (int seat = 0; seat < seats_; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
-    if (record.label[s] < 0 || record.label[s] >= static_cast<int>(labels_.size())) throw bad("label index out of range");
+    if (record.label[s] < 0 || record.label[s] >= static_cast<int>(labels_.size()))
+      throw bad("label index out of range");
     if (record.rebuys[s] < 0) throw bad("negative re-buys");
-    if (record.hands_dealt[s] < 0 || record.hands_dealt[s] > record.hands) throw bad("dealt more hands than it counted");
+    if (record.hands_dealt[s] < 0 || record.hands_dealt[s] > record.hands)
+      throw bad("dealt more hands than it counted");
     if (record.rake_paid[s] < 0) throw bad("negative rake");
     total += record.won[s] + record.rake_paid[s];
   }
@@ -93,7 +95,6 @@ void CashStats::merge(const CashStats& other) {
   }
   for (std::size_t k = 0; k < luck_.size(); ++k) luck_[k].merge(other.luck_[k]);
 }
-
 
 void CashStats::check(const FinishedUnit& unit) const {
   if (unit.cash_session != nullptr) check(*unit.cash_session);

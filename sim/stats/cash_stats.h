@@ -24,7 +24,7 @@ struct CashLabelTotals {
   Int128 won_sum = 0;         // chips won (final stack less chips bought in), summed over sessions
   UInt128 won_sq_sum = 0;     // sum over sessions of (chips won)^2
   std::int64_t rebuys = 0;    // buy-ins after the first
-  FaultCounts faults;    // V5, by reason
+  FaultCounts faults;         // V5, by reason
   // V10: the rake the label's pots paid, and the chips won before it
   // (won + rake paid per session: sum and sum of squares).
   Int128 rake_sum = 0;

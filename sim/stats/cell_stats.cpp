@@ -45,7 +45,8 @@ CellStats::CellStats(const Cell& cell)
   clocked_.assign(labels_.size(), 0);
   for (const Entrant& entrant : cell.entrants) {
     const auto label = std::find(labels_.begin(), labels_.end(), entrant.label) - labels_.begin();
-    if (entrant.clocked && label < static_cast<std::ptrdiff_t>(labels_.size())) clocked_[static_cast<std::size_t>(label)] = 1;
+    if (entrant.clocked && label < static_cast<std::ptrdiff_t>(labels_.size()))
+      clocked_[static_cast<std::size_t>(label)] = 1;
   }
   for (const CollectorInfo& info : builtin_collectors()) {
     if (info.applies(cell)) collectors_.push_back(info.make(cell, labels_));
@@ -193,7 +194,8 @@ void CellStats::check_same_shape(const CellStats& other) const {
   bool same = labels_ == other.labels_ && players_ == other.players_ && hand_cap_ == other.hand_cap_ &&
               max_level_ == other.max_level_ && payout_percent_ == other.payout_percent_ && format_ == other.format_ &&
               icm_at_cap_ == other.icm_at_cap_ && collectors_.size() == other.collectors_.size();
-  for (std::size_t c = 0; same && c < collectors_.size(); ++c) same = collectors_[c]->name() == other.collectors_[c]->name();
+  for (std::size_t c = 0; same && c < collectors_.size(); ++c)
+    same = collectors_[c]->name() == other.collectors_[c]->name();
   if (!same) throw std::invalid_argument("cannot merge statistics of different cells");
 }
 

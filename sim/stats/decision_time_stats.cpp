@@ -58,9 +58,9 @@ std::int64_t bucket_upper(int b) {
 }
 
 struct LabelTimes {
-  std::int64_t decisions = 0;  // asked and answered (or faulted)
-  std::int64_t timed = 0;      // of which the strategy measured
-  Int128 total_ns = 0;         // sum over the timed ones
+  std::int64_t decisions = 0;                                                    // asked and answered (or faulted)
+  std::int64_t timed = 0;                                                        // of which the strategy measured
+  Int128 total_ns = 0;                                                           // sum over the timed ones
   std::vector<std::int64_t> histogram = std::vector<std::int64_t>(kBuckets, 0);  // [bucket_of(ns)]
   bool operator==(const LabelTimes&) const = default;
 
@@ -112,7 +112,8 @@ class DecisionTimeStats final : public CollectorOf<DecisionTimeStats> {
   }
 
   void merge_same(const DecisionTimeStats& other) {
-    if (labels_.size() != other.labels_.size()) throw std::invalid_argument("cannot merge statistics of different cells");
+    if (labels_.size() != other.labels_.size())
+      throw std::invalid_argument("cannot merge statistics of different cells");
     for (std::size_t l = 0; l < labels_.size(); ++l) {
       LabelTimes& into = labels_[l];
       const LabelTimes& from = other.labels_[l];
@@ -136,7 +137,8 @@ class DecisionTimeStats final : public CollectorOf<DecisionTimeStats> {
   bool operator==(const DecisionTimeStats& other) const {
     if (labels_.size() != other.labels_.size()) return false;
     for (std::size_t l = 0; l < labels_.size(); ++l) {
-      if (labels_[l].decisions != other.labels_[l].decisions || labels_[l].timed != other.labels_[l].timed) return false;
+      if (labels_[l].decisions != other.labels_[l].decisions || labels_[l].timed != other.labels_[l].timed)
+        return false;
     }
     return true;
   }
@@ -178,24 +180,25 @@ class DecisionTimeStats final : public CollectorOf<DecisionTimeStats> {
 }  // namespace
 
 CollectorInfo decision_time_stats_info() {
-  return {"decision_times",
-          "per label: decisions, how many were timed, mean, p50 and p99 time and the total (process and Python bots)",
-          {{"decisions", "integer", false, "decisions", "decisions the label's seats were asked for"},
-           {"timed", "integer", false, "decisions", "of which the strategy measured the time (process and Python bots)"},
-           {"mean_ms", "number", true, "milliseconds", "mean time of a timed decision"},
-           {"p50_ms", "number", true, "milliseconds", "median, the upper edge of its histogram bucket (+12.5% at most)"},
-           {"p99_ms", "number", true, "milliseconds", "99th percentile, as p50_ms"},
-           {"total_s", "number", true, "seconds", "sum of the timed decisions (tables overlap: may exceed the wall time)"}},
-          false,
-          [](const Cell& cell) {
-            for (const Entrant& entrant : cell.entrants) {
-              if (entrant.process != nullptr || entrant.hosted) return true;
-            }
-            return false;
-          },
-          [](const Cell&, const std::vector<std::string>& labels) {
-            return std::make_unique<DecisionTimeStats>(static_cast<int>(labels.size()));
-          }};
+  return {
+      "decision_times",
+      "per label: decisions, how many were timed, mean, p50 and p99 time and the total (process and Python bots)",
+      {{"decisions", "integer", false, "decisions", "decisions the label's seats were asked for"},
+       {"timed", "integer", false, "decisions", "of which the strategy measured the time (process and Python bots)"},
+       {"mean_ms", "number", true, "milliseconds", "mean time of a timed decision"},
+       {"p50_ms", "number", true, "milliseconds", "median, the upper edge of its histogram bucket (+12.5% at most)"},
+       {"p99_ms", "number", true, "milliseconds", "99th percentile, as p50_ms"},
+       {"total_s", "number", true, "seconds", "sum of the timed decisions (tables overlap: may exceed the wall time)"}},
+      false,
+      [](const Cell& cell) {
+        for (const Entrant& entrant : cell.entrants) {
+          if (entrant.process != nullptr || entrant.hosted) return true;
+        }
+        return false;
+      },
+      [](const Cell&, const std::vector<std::string>& labels) {
+        return std::make_unique<DecisionTimeStats>(static_cast<int>(labels.size()));
+      }};
 }
 
 }  // namespace sngsim

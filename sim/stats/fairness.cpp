@@ -112,8 +112,8 @@ FairnessVerdict judge_fairness(const CellStats& stats) {
       label.win_rate_z = (label.win_rate - p) / std::sqrt(p * (1.0 - p) / n);
       // Places are kept doubled (Placement::twice_mean) to stay integers.
       label.mean_place = static_cast<double>(totals.twice_mean_place_sum) / (2.0 * n);
-      if (const auto variance = sample_variance(totals.entries, totals.twice_mean_place_sum,
-                                                totals.twice_mean_place_sq_sum)) {
+      if (const auto variance =
+              sample_variance(totals.entries, totals.twice_mean_place_sum, totals.twice_mean_place_sq_sum)) {
         const double sd = std::sqrt(*variance) / 2.0;
         label.mean_place_interval = t_interval(label.mean_place, sd, totals.entries, verdict.interval_level);
         if (sd > 0.0) label.mean_place_t = (label.mean_place - verdict.expected_mean_place) / (sd / std::sqrt(n));
@@ -128,9 +128,8 @@ FairnessVerdict judge_fairness(const CellStats& stats) {
   const std::vector<std::int64_t>& entries = stats.seat_entries();
   const std::vector<std::int64_t>& shares = stats.seat_win_shares();
   for (std::size_t seat = 0; seat < entries.size(); ++seat) {
-    verdict.seat_win_rate.push_back(entries[seat] > 0 ? static_cast<double>(shares[seat]) /
-                                                            (unit * static_cast<double>(entries[seat]))
-                                                      : 0.0);
+    verdict.seat_win_rate.push_back(
+        entries[seat] > 0 ? static_cast<double>(shares[seat]) / (unit * static_cast<double>(entries[seat])) : 0.0);
   }
   // Every seat of a sit-and-go is taken in every tournament (R1), so the
   // seats expect equal counts.

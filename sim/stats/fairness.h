@@ -46,7 +46,7 @@ inline constexpr double kLabelAlpha = 0.001;
 inline constexpr double kSeatAlpha = 0.001;
 
 struct FairnessSetup {
-  int players = 6;              // 2..6
+  int players = 6;               // 2..6
   std::string strategy = "tag";  // a registry name (not a plug-in); ignored with `commands`
   std::int64_t tournaments = 100'000;
   std::uint64_t seed = 1;

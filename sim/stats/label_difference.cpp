@@ -43,7 +43,8 @@ LabelDifference label_difference(const PairedStats& stats, int a, int b, Metric 
     // mean_a - mean_b with one rounding: (sum_a n_b - sum_b n_a) / (n_a n_b).
     const Int128 numerator = m_a.sum * m_b.count - m_b.sum * m_a.count;
     const Int128 denominator = static_cast<Int128>(m_a.count) * m_b.count;
-    result.estimate = static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator) * unit);
+    result.estimate =
+        static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator) * unit);
   }
 
   const auto var_a = sample_variance(m_a.count, m_a.sum, m_a.sq_sum);
@@ -55,10 +56,10 @@ LabelDifference label_difference(const PairedStats& stats, int a, int b, Metric 
     const double se2 = part_a + part_b;
     // Welch-Satterthwaite; with no spread at all any degrees of freedom give
     // the same zero-width interval.
-    const double welch_denominator = part_a * part_a / static_cast<double>(m_a.count - 1) +
-                                     part_b * part_b / static_cast<double>(m_b.count - 1);
-    const double degrees = welch_denominator > 0.0 ? se2 * se2 / welch_denominator
-                                                   : static_cast<double>(m_a.count + m_b.count - 2);
+    const double welch_denominator =
+        part_a * part_a / static_cast<double>(m_a.count - 1) + part_b * part_b / static_cast<double>(m_b.count - 1);
+    const double degrees =
+        welch_denominator > 0.0 ? se2 * se2 / welch_denominator : static_cast<double>(m_a.count + m_b.count - 2);
     const auto whole_degrees = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::floor(degrees)));
     const double half = student_t_quantile(whole_degrees) * std::sqrt(se2);
     result.ci95_unpaired = Interval{*result.estimate - half, *result.estimate + half};

@@ -41,9 +41,9 @@
 namespace sngsim {
 
 struct LabelDifference {
-  std::optional<double> estimate;       // over every entry of A and B; null without entries
-  std::optional<Interval> ci95_paired;    // null below two groups (tournaments)
-  std::optional<Interval> ci95_unpaired;  // null below two entries of either label
+  std::optional<double> estimate;               // over every entry of A and B; null without entries
+  std::optional<Interval> ci95_paired;          // null below two groups (tournaments)
+  std::optional<Interval> ci95_unpaired;        // null below two entries of either label
   std::optional<double> effective_sample_gain;  // duplicate cells with a group variance above 0
   std::int64_t groups = 0;                      // duplicate groups; 0 for other seatings
 };

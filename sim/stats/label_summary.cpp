@@ -73,15 +73,14 @@ LabelSummary sit_and_go_label(const CellStats& stats, int label, const Payouts& 
     const Int128 icm_scale = scale * kIcmScale;
     const Int128 icm_numerator = t.icm_prize_units * pool100;
     result.icm_prize = exact_ratio(icm_numerator, icm_scale);
-    result.capped_icm_prize =
-        exact_ratio(t.capped_icm_prize_units * pool100, 100 * 100 * kIcmScale * static_cast<Int128>(kShareUnit) *
-                                                            t.capped_entries);
+    result.capped_icm_prize = exact_ratio(t.capped_icm_prize_units * pool100,
+                                          100 * 100 * kIcmScale * static_cast<Int128>(kShareUnit) * t.capped_entries);
     if (payouts.buy_in > 0) {
       result.icm_roi = exact_ratio(icm_numerator - icm_scale * payouts.buy_in, icm_scale * payouts.buy_in);
       if (const auto variance = sample_variance(n, t.icm_prize_units, t.icm_prize_units_sq_sum)) {
-        const double roi_per_unit = static_cast<double>(static_cast<long double>(pool100) /
-                                                        (10000.0L * kShareUnit * kIcmScale *
-                                                         static_cast<long double>(payouts.buy_in)));
+        const double roi_per_unit =
+            static_cast<double>(static_cast<long double>(pool100) /
+                                (10000.0L * kShareUnit * kIcmScale * static_cast<long double>(payouts.buy_in)));
         result.icm_roi_ci95 = t_interval(*result.icm_roi, std::sqrt(*variance) * roi_per_unit, n);
       }
     }
@@ -115,8 +114,8 @@ LabelSummary shootout_label(const ShootoutStats& stats, int label, const Payouts
   std::vector<Int128> place_share(static_cast<std::size_t>(field), 0);  // units of 1/L entries
   Int128 twice_mean_sum = 0;
   UInt128 twice_mean_sq_sum = 0;
-  Int128 itm_share = 0;    // units of 1/L entries
-  Int128 prize_share = 0;  // percent of the pool, units of 1/L
+  Int128 itm_share = 0;             // units of 1/L entries
+  Int128 prize_share = 0;           // percent of the pool, units of 1/L
   long double prize_sq_sum = 0.0L;  // (percent of the pool)^2
   for (int count = 1; count <= field; ++count) {
     for (int first = 1; first + count - 1 <= field; ++first) {
@@ -152,12 +151,13 @@ LabelSummary shootout_label(const ShootoutStats& stats, int label, const Payouts
   }
 
   const auto entries = static_cast<double>(n);
-  const double win_successes = static_cast<double>(static_cast<long double>(place_share[0]) / static_cast<long double>(lcm));
+  const double win_successes =
+      static_cast<double>(static_cast<long double>(place_share[0]) / static_cast<long double>(lcm));
   result.win_rate = exact_ratio(place_share[0], unit_entries);
   result.win_rate_ci95 = wilson_interval(win_successes, entries);
   result.itm_rate = exact_ratio(itm_share, unit_entries);
-  result.itm_rate_ci95 =
-      wilson_interval(static_cast<double>(static_cast<long double>(itm_share) / static_cast<long double>(lcm)), entries);
+  result.itm_rate_ci95 = wilson_interval(
+      static_cast<double>(static_cast<long double>(itm_share) / static_cast<long double>(lcm)), entries);
   result.table_wins = LabelSummary::TableWins{t.table_wins, exact_ratio(t.table_wins, n),
                                               wilson_interval(static_cast<double>(t.table_wins), entries)};
 
@@ -188,7 +188,7 @@ LabelSummary shootout_label(const ShootoutStats& stats, int label, const Payouts
 
 LabelSummary summarize_label(const CellStats& stats, int label, const Payouts& payouts) {
   LabelSummary result = stats.format() == Format::kShootout ? shootout_label(*stats.shootout(), label, payouts)
-                                             : sit_and_go_label(stats, label, payouts);
+                                                            : sit_and_go_label(stats, label, payouts);
   result.clocked = stats.is_clocked(label);
   return result;
 }

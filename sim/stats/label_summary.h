@@ -30,10 +30,10 @@ struct LabelSummary {
   std::optional<double> win_rate;           // a shared first counts as its share
   std::optional<Interval> win_rate_ci95;    // Wilson
   std::optional<double> itm_rate;
-  std::optional<Interval> itm_rate_ci95;    // Wilson
-  std::optional<double> mean_prize;         // buy-in currency
-  std::optional<double> roi;                // (mean prize - buy_in) / buy_in
-  std::optional<Interval> roi_ci95;         // Student t
+  std::optional<Interval> itm_rate_ci95;  // Wilson
+  std::optional<double> mean_prize;       // buy-in currency
+  std::optional<double> roi;              // (mean prize - buy_in) / buy_in
+  std::optional<Interval> roi_ci95;       // Student t
   // Sit-and-go when the ICM values are reported (CellStats::icm_at_cap():
   // payouts.icm_at_cap true, or auto once the cap bound): the survivors of
   // capped tournaments valued by ICM; empty otherwise.

@@ -28,10 +28,12 @@ double evaluate(const ChoiceSets& data, std::span<const double> theta, double pr
   std::array<double, kMaxLeagueSeats> weight{};
   for (const ChoiceSets::Set& set : data.sets) {
     double top = -std::numeric_limits<double>::infinity();
-    for (int k = 0; k < set.size; ++k) top = std::max(top, theta[static_cast<std::size_t>(set.members[static_cast<std::size_t>(k)])]);
+    for (int k = 0; k < set.size; ++k)
+      top = std::max(top, theta[static_cast<std::size_t>(set.members[static_cast<std::size_t>(k)])]);
     double sum = 0.0;
     for (int k = 0; k < set.size; ++k) {
-      weight[static_cast<std::size_t>(k)] = std::exp(theta[static_cast<std::size_t>(set.members[static_cast<std::size_t>(k)])] - top);
+      weight[static_cast<std::size_t>(k)] =
+          std::exp(theta[static_cast<std::size_t>(set.members[static_cast<std::size_t>(k)])] - top);
       sum += weight[static_cast<std::size_t>(k)];
     }
     value -= set.count * (top + std::log(sum));
@@ -231,8 +233,8 @@ std::vector<RankRange> rank_ranges(const LeagueFit& fit) {
     for (int j = 0; j < fit.entrants; ++j) {
       if (j == i) continue;
       const Interval d = *fit.difference_ci95(j, i);
-      if (d.lo > 0.0) ++range.best;    // j surely above i
-      if (d.hi < 0.0) --range.worst;   // j surely below i
+      if (d.lo > 0.0) ++range.best;   // j surely above i
+      if (d.hi < 0.0) --range.worst;  // j surely below i
     }
   }
   return ranges;
@@ -261,7 +263,8 @@ std::optional<std::int64_t> tournaments_to_separate(const LeagueFit& fit, int a,
   // width scaled by z / t asks for the same half-width at t.
   const std::int64_t needed = units_for_width(sd_per_unit, 2.0 * d * kZ95 / fit.t_quantile);
   const std::int64_t more = std::max<std::int64_t>(1, needed - units);
-  if (more > std::numeric_limits<std::int64_t>::max() / tournaments_per_unit) return std::numeric_limits<std::int64_t>::max();
+  if (more > std::numeric_limits<std::int64_t>::max() / tournaments_per_unit)
+    return std::numeric_limits<std::int64_t>::max();
   return more * tournaments_per_unit;
 }
 

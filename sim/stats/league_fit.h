@@ -77,9 +77,9 @@ struct LeagueFit {
   std::int64_t tables = 0;
   std::vector<double> rating;  // centred theta
   bool converged = false;
-  int iterations = 0;          // of the full fit
-  int groups = 0;              // jackknife groups holding data
-  double t_quantile = 0.0;     // Student t, groups - 1 degrees of freedom; 0 without intervals
+  int iterations = 0;              // of the full fit
+  int groups = 0;                  // jackknife groups holding data
+  double t_quantile = 0.0;         // Student t, groups - 1 degrees of freedom; 0 without intervals
   std::vector<double> covariance;  // [i * entrants + j], jackknife; empty with fewer than 2 groups
   bool has_intervals() const { return !covariance.empty(); }
   double variance(int i) const { return covariance[static_cast<std::size_t>(i * entrants + i)]; }

@@ -81,7 +81,10 @@ void add_stages(std::span<const Placement> placement_of_position, std::span<std:
 
 LeagueStats::LeagueStats(int entrants, int seats, std::vector<std::int16_t> block_entrants,
                          std::int64_t tournaments_per_unit)
-    : entrants_(entrants), seats_(seats), blocks_(std::move(block_entrants)), tournaments_per_unit_(tournaments_per_unit) {
+    : entrants_(entrants),
+      seats_(seats),
+      blocks_(std::move(block_entrants)),
+      tournaments_per_unit_(tournaments_per_unit) {
   if (seats_ < 2 || seats_ > kMaxLeagueSeats || entrants_ < seats_ || blocks_.empty() ||
       blocks_.size() % static_cast<std::size_t>(seats_) != 0 || tournaments_per_unit_ < 1) {
     throw std::invalid_argument("league statistics: bad shape");
@@ -109,7 +112,8 @@ int LeagueStats::group_of_unit(std::int64_t unit) {
 LeagueTable LeagueStats::table_of(const TournamentRecord& record) const {
   if (record.seats != seats_) {
     throw std::invalid_argument("league tournament " + std::to_string(record.index) + " has " +
-                                std::to_string(record.seats) + " seats, the schedule's tables " + std::to_string(seats_));
+                                std::to_string(record.seats) + " seats, the schedule's tables " +
+                                std::to_string(seats_));
   }
   const LeagueTurn where = league_turn(blocks(), seats_, tournaments_per_unit_, record.index);
   LeagueTable table;
@@ -157,7 +161,8 @@ void LeagueStats::add(const LeagueTable& table) {
   const std::span<const std::int16_t> entrants = block(table.block);
   for (int p = 0; p < seats_; ++p) {
     const auto e = static_cast<std::size_t>(entrants[static_cast<std::size_t>(p)]);
-    wins_[static_cast<std::size_t>(group) * static_cast<std::size_t>(entrants_) + e] += won[static_cast<std::size_t>(p)];
+    wins_[static_cast<std::size_t>(group) * static_cast<std::size_t>(entrants_) + e] +=
+        won[static_cast<std::size_t>(p)];
   }
   ++block_plays_[static_cast<std::size_t>(table.block)];
   ++tables_;
@@ -178,8 +183,7 @@ void LeagueStats::merge_same(const LeagueStats& other) {
 }
 
 nlohmann::json LeagueStats::state() const {
-  return nlohmann::json{
-      {"tables", tables_}, {"wins", wins_}, {"choices", choices_}, {"block_plays", block_plays_}};
+  return nlohmann::json{{"tables", tables_}, {"wins", wins_}, {"choices", choices_}, {"block_plays", block_plays_}};
 }
 
 void LeagueStats::restore(const nlohmann::json& state) {

@@ -107,7 +107,8 @@ class LeagueStats final : public CollectorOf<LeagueStats> {
     return wins_[static_cast<std::size_t>(group * entrants_ + entrant)];
   }
   std::int64_t choice_count(int group, int block, int mask) const {
-    return choices_[(static_cast<std::size_t>(group) * static_cast<std::size_t>(blocks()) + static_cast<std::size_t>(block)) *
+    return choices_[(static_cast<std::size_t>(group) * static_cast<std::size_t>(blocks()) +
+                     static_cast<std::size_t>(block)) *
                         static_cast<std::size_t>(masks()) +
                     static_cast<std::size_t>(mask)];
   }
@@ -129,8 +130,8 @@ class LeagueStats final : public CollectorOf<LeagueStats> {
   std::vector<std::int16_t> blocks_;
   std::int64_t tournaments_per_unit_ = 1;
   std::int64_t tables_ = 0;
-  std::vector<std::int64_t> wins_;        // [group * entrants + entrant]
-  std::vector<std::int64_t> choices_;     // [(group * blocks + block) * masks + mask]
+  std::vector<std::int64_t> wins_;         // [group * entrants + entrant]
+  std::vector<std::int64_t> choices_;      // [(group * blocks + block) * masks + mask]
   std::vector<std::int64_t> block_plays_;  // [block]
 };
 

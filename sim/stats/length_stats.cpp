@@ -35,13 +35,13 @@ void LengthStats::merge_same(const LengthStats& other) {
   if (hand_cap_ != other.hand_cap_ || level_histogram_.size() != other.level_histogram_.size()) {
     throw std::invalid_argument("cannot merge statistics of different cells");
   }
-  std::transform(hands_histogram_.begin(), hands_histogram_.end(), other.hands_histogram_.begin(), hands_histogram_.begin(),
-                 std::plus<>());
+  std::transform(hands_histogram_.begin(), hands_histogram_.end(), other.hands_histogram_.begin(),
+                 hands_histogram_.begin(), std::plus<>());
   hands_sum_ += other.hands_sum_;
   hands_sq_sum_ += other.hands_sq_sum_;
   capped_ += other.capped_;
-  std::transform(level_histogram_.begin(), level_histogram_.end(), other.level_histogram_.begin(), level_histogram_.begin(),
-                 std::plus<>());
+  std::transform(level_histogram_.begin(), level_histogram_.end(), other.level_histogram_.begin(),
+                 level_histogram_.begin(), std::plus<>());
   seats_total_ += other.seats_total_;
   std::transform(busts_at_hand_.begin(), busts_at_hand_.end(), other.busts_at_hand_.begin(), busts_at_hand_.begin(),
                  std::plus<>());

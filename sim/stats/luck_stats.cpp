@@ -47,7 +47,8 @@ LuckStats::LuckStats(const Cell& cell, int label_count)
   const std::vector<std::string> labels = cell_labels(cell);
   for (const Entrant& entrant : cell.entrants) {
     const auto it = std::find(labels.begin(), labels.end(), entrant.label);
-    if (it != labels.end() && it - labels.begin() < label_count) ++seats_of_label_[static_cast<std::size_t>(it - labels.begin())];
+    if (it != labels.end() && it - labels.begin() < label_count)
+      ++seats_of_label_[static_cast<std::size_t>(it - labels.begin())];
   }
   const std::size_t pairs =
       static_cast<std::size_t>(label_count) * static_cast<std::size_t>(std::max(label_count - 1, 0)) / 2;
@@ -173,7 +174,6 @@ void LuckStats::merge(const LuckStats& other) {
     group_correction_[i].merge(other.group_correction_[i]);
   }
 }
-
 
 void LuckStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) {
   for (const TournamentRecord& record : unit.tournaments) add(record);

@@ -67,12 +67,16 @@ class LuckStats final : public CollectorOf<LuckStats> {
   // unless the cell is duplicate): of the raw outcome, the adjusted one and
   // the correction (raw = adjusted + correction, D by D).
   const Moments& pair_raw(int a, int b, LuckMetric metric) const { return pair_raw_[pair_index(a, b, metric)]; }
-  const Moments& pair_adjusted(int a, int b, LuckMetric metric) const { return pair_adjusted_[pair_index(a, b, metric)]; }
+  const Moments& pair_adjusted(int a, int b, LuckMetric metric) const {
+    return pair_adjusted_[pair_index(a, b, metric)];
+  }
   const Moments& pair_correction(int a, int b, LuckMetric metric) const {
     return pair_correction_[pair_index(a, b, metric)];
   }
   const Moments& group_raw(int a, int b, LuckMetric metric) const { return group_raw_[pair_index(a, b, metric)]; }
-  const Moments& group_adjusted(int a, int b, LuckMetric metric) const { return group_adjusted_[pair_index(a, b, metric)]; }
+  const Moments& group_adjusted(int a, int b, LuckMetric metric) const {
+    return group_adjusted_[pair_index(a, b, metric)];
+  }
   const Moments& group_correction(int a, int b, LuckMetric metric) const {
     return group_correction_[pair_index(a, b, metric)];
   }
@@ -113,8 +117,8 @@ class LuckStats final : public CollectorOf<LuckStats> {
   int label_count_ = 0;
   std::vector<std::int64_t> seats_of_label_;  // [label]
 
-  std::vector<int> payout_percent_;    // [place - 1]
-  std::vector<Moments> raw_;           // [label * kLuckMetricCount + metric]
+  std::vector<int> payout_percent_;  // [place - 1]
+  std::vector<Moments> raw_;         // [label * kLuckMetricCount + metric]
   std::vector<Moments> correction_;
   std::vector<Moments> adjusted_;
   std::vector<Moments> pair_raw_;  // [pair_index(a, b, metric)], a < b, per tournament

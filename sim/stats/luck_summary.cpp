@@ -81,15 +81,18 @@ AdjustedDifference adjusted_difference(const CellStats& stats, int a, int b, Met
     // mean_a - mean_b with one rounding, as label_difference.
     const Int128 numerator = adjusted_a.sum * adjusted_b.count - adjusted_b.sum * adjusted_a.count;
     const Int128 denominator = static_cast<Int128>(adjusted_a.count) * adjusted_b.count;
-    result.estimate = static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator) * unit);
+    result.estimate =
+        static_cast<double>(static_cast<long double>(numerator) / static_cast<long double>(denominator) * unit);
     const Moments& luck_a = luck.correction(a, metric);
     const Moments& luck_b = luck.correction(b, metric);
     const Int128 luck_numerator = luck_a.sum * luck_b.count - luck_b.sum * luck_a.count;
-    result.mean_luck = static_cast<double>(static_cast<long double>(luck_numerator) / static_cast<long double>(denominator) * unit);
+    result.mean_luck =
+        static_cast<double>(static_cast<long double>(luck_numerator) / static_cast<long double>(denominator) * unit);
   }
 
   const bool duplicate = luck.duplicate();
-  const long double scale_d = static_cast<long double>(duplicate ? paired.group_scale(lo, hi) : paired.tournament_scale(lo, hi));
+  const long double scale_d =
+      static_cast<long double>(duplicate ? paired.group_scale(lo, hi) : paired.tournament_scale(lo, hi));
   const long double per_d = sign * unit / scale_d;
   const Moments& adjusted = duplicate ? luck.group_adjusted(lo, hi, metric) : luck.pair_adjusted(lo, hi, metric);
   const Moments& correction = duplicate ? luck.group_correction(lo, hi, metric) : luck.pair_correction(lo, hi, metric);
@@ -98,7 +101,8 @@ AdjustedDifference adjusted_difference(const CellStats& stats, int a, int b, Met
   result.mean_luck_ci95 = interval_of(correction, per_d);
   const std::optional<double> raw_variance = mean_variance(raw, per_d);
   const std::optional<double> adjusted_variance = mean_variance(adjusted, per_d);
-  if (raw_variance && adjusted_variance && *adjusted_variance > 0) result.variance_reduction = *raw_variance / *adjusted_variance;
+  if (raw_variance && adjusted_variance && *adjusted_variance > 0)
+    result.variance_reduction = *raw_variance / *adjusted_variance;
   if (duplicate && adjusted_variance && *adjusted_variance > 0) {
     const std::optional<double> random_variance =
         mean_variance(luck.pair_raw(lo, hi, metric), unit / static_cast<long double>(paired.tournament_scale(lo, hi)));

@@ -57,7 +57,9 @@ struct AdjustedDifference {
 
 // Which adjusted outcome a compared Metric is.
 constexpr LuckMetric luck_metric(Metric metric) {
-  return metric == Metric::kMeanPlace ? LuckMetric::kPlace : metric == Metric::kWinRate ? LuckMetric::kWin : LuckMetric::kPrize;
+  return metric == Metric::kMeanPlace ? LuckMetric::kPlace
+         : metric == Metric::kWinRate ? LuckMetric::kWin
+                                      : LuckMetric::kPrize;
 }
 
 // Precondition: stats.luck() is set; a != b, both labels of the cell. ROI

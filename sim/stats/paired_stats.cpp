@@ -30,7 +30,8 @@ PairedStats::PairedStats(const Cell& cell, const std::vector<std::string>& label
   if (cell.format == Format::kShootout && !cell.shootout.final_table) {
     // V6: each table winner gets pool / tables; they share places 1..tables.
     const int tables = cell.shootout.tables;
-    for (int place = 1; place <= tables && place <= field_; ++place) prize_percent_[static_cast<std::size_t>(place - 1)] = 100;
+    for (int place = 1; place <= tables && place <= field_; ++place)
+      prize_percent_[static_cast<std::size_t>(place - 1)] = 100;
     prize_divisor_ = tables;
   } else {
     for (std::size_t place = 0; place < prize_percent_.size() && place < cell.payouts.percent.size(); ++place) {
@@ -98,7 +99,8 @@ std::vector<Int128> PairedStats::label_sums(std::span<const EntryOutcome> entrie
   std::vector<std::int64_t> count(static_cast<std::size_t>(label_count_), 0);
   std::vector<Int128> sums(static_cast<std::size_t>(label_count_ * kMetricCount), 0);
   for (const EntryOutcome& entry : entries) {
-    if (entry.label < 0 || entry.label >= label_count_) throw std::invalid_argument("label comparison: label out of range");
+    if (entry.label < 0 || entry.label >= label_count_)
+      throw std::invalid_argument("label comparison: label out of range");
     ++count[static_cast<std::size_t>(entry.label)];
     for (int m = 0; m < kMetricCount; ++m) {
       sums[static_cast<std::size_t>(entry.label * kMetricCount + m)] += entry.value[static_cast<std::size_t>(m)];
@@ -135,7 +137,8 @@ void PairedStats::add_tournament(std::span<const EntryOutcome> entries) {
   const std::vector<Int128> sums = label_sums(entries, 1);
   for (const EntryOutcome& entry : entries) {
     for (int m = 0; m < kMetricCount; ++m) {
-      label_moments_[static_cast<std::size_t>(entry.label * kMetricCount + m)].add(entry.value[static_cast<std::size_t>(m)]);
+      label_moments_[static_cast<std::size_t>(entry.label * kMetricCount + m)].add(
+          entry.value[static_cast<std::size_t>(m)]);
     }
   }
   add_differences(sums, tournament_moments_);
@@ -166,10 +169,10 @@ void PairedStats::merge(const PairedStats& other) {
   if (!same_shape(other)) throw std::invalid_argument("cannot merge label comparisons of different cells");
   groups_ += other.groups_;
   for (std::size_t i = 0; i < label_moments_.size(); ++i) label_moments_[i].merge(other.label_moments_[i]);
-  for (std::size_t i = 0; i < tournament_moments_.size(); ++i) tournament_moments_[i].merge(other.tournament_moments_[i]);
+  for (std::size_t i = 0; i < tournament_moments_.size(); ++i)
+    tournament_moments_[i].merge(other.tournament_moments_[i]);
   for (std::size_t i = 0; i < group_moments_.size(); ++i) group_moments_[i].merge(other.group_moments_[i]);
 }
-
 
 std::vector<EntryOutcome> PairedStats::outcomes_of(const TournamentRecord& record) const {
   std::vector<EntryOutcome> outcomes;
@@ -199,8 +202,8 @@ void check_label_counts(std::span<const std::int16_t> labels, const std::vector<
   constexpr std::size_t kCounted = 64;
   std::array<std::int64_t, kCounted> fixed{};
   std::vector<std::int64_t> grown(seats_of_label.size() > kCounted ? seats_of_label.size() : 0, 0);
-  const std::span<std::int64_t> count = grown.empty() ? std::span<std::int64_t>(fixed).first(seats_of_label.size())
-                                                      : std::span<std::int64_t>(grown);
+  const std::span<std::int64_t> count =
+      grown.empty() ? std::span<std::int64_t>(fixed).first(seats_of_label.size()) : std::span<std::int64_t>(grown);
   for (const std::int16_t label : labels) {
     if (label < 0 || static_cast<std::size_t>(label) >= count.size()) {
       throw std::invalid_argument("label comparison: label out of range");
@@ -219,7 +222,8 @@ void check_label_counts(std::span<const std::int16_t> labels, const std::vector<
 }  // namespace
 
 void PairedStats::check(const FinishedUnit& unit) const {
-  if (unit.is_group && !duplicate()) throw std::invalid_argument("a duplicate group added to a cell without seating: duplicate");
+  if (unit.is_group && !duplicate())
+    throw std::invalid_argument("a duplicate group added to a cell without seating: duplicate");
   for (const TournamentRecord& record : unit.tournaments) {
     check_label_counts(std::span<const std::int16_t>(record.label.data(), static_cast<std::size_t>(record.seats)),
                        seats_of_label_);
@@ -253,15 +257,16 @@ void PairedStats::load(const nlohmann::json& cell_state) {
 }
 
 CollectorInfo paired_stats_info() {
-  return {"paired",
-          "label against label: per-tournament and per-group differences of place, wins and ROI (sit-and-go, shoot-out)",
-          {},
-          false,
-          // A league of up to 500 entrants is rated instead (sim/stats/league_stats.h).
-          [](const Cell& cell) { return cell.format != Format::kCash && cell.format != Format::kLeague; },
-          [](const Cell& cell, const std::vector<std::string>& labels) {
-            return std::make_unique<PairedStats>(cell, labels);
-          }};
+  return {
+      "paired",
+      "label against label: per-tournament and per-group differences of place, wins and ROI (sit-and-go, shoot-out)",
+      {},
+      false,
+      // A league of up to 500 entrants is rated instead (sim/stats/league_stats.h).
+      [](const Cell& cell) { return cell.format != Format::kCash && cell.format != Format::kLeague; },
+      [](const Cell& cell, const std::vector<std::string>& labels) {
+        return std::make_unique<PairedStats>(cell, labels);
+      }};
 }
 
 }  // namespace sngsim

@@ -118,7 +118,9 @@ void PlaceStats::merge_same(const PlaceStats& other) {
   for (std::size_t l = 0; l < labels_.size(); ++l) labels_[l].merge(other.labels_[l]);
 }
 
-void PlaceStats::save(nlohmann::json& cell_state) const { cell_state["label_totals"] = state_json::write_value(labels_); }
+void PlaceStats::save(nlohmann::json& cell_state) const {
+  cell_state["label_totals"] = state_json::write_value(labels_);
+}
 
 void PlaceStats::load(const nlohmann::json& cell_state) {
   if (!cell_state.contains("label_totals")) throw bad_state("missing label_totals");

@@ -33,7 +33,7 @@ struct LabelTotals {
   // capped survivors valued by ICM, in the units of kIcmScale.
   Int128 icm_prize_units = 0;
   UInt128 icm_prize_units_sq_sum = 0;
-  Int128 chips_at_cap_sum = 0;     // final chips of seats alive when the cap ended it (R21)
+  Int128 chips_at_cap_sum = 0;  // final chips of seats alive when the cap ended it (R21)
   std::int64_t chips_at_cap_count = 0;
   // The rank order at the cap: the seats of tournaments the cap ended, the
   // survivors (placed by their chips, R21) and those busted before alike.
@@ -42,7 +42,7 @@ struct LabelTotals {
   std::int64_t capped_twice_mean_place_sum = 0;
   UInt128 capped_twice_mean_place_sq_sum = 0;
   Int128 capped_icm_prize_units = 0;  // their icm_prize_units (0 when not kept)
-  FaultCounts faults;  // V5, by reason
+  FaultCounts faults;                 // V5, by reason
 
   // A shared first place counts as its share (R22).
   std::int64_t win_shares() const { return place_shares.empty() ? 0 : place_shares[0]; }

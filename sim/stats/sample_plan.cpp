@@ -10,7 +10,6 @@ namespace sngsim {
 
 namespace {
 
-
 std::optional<double> sd_of(const Moments& m, long double per_d) {
   const std::optional<double> variance = sample_variance(m.count, m.sum, m.sq_sum);
   if (!variance) return std::nullopt;

@@ -44,7 +44,7 @@ struct PlanRow {
 };
 
 struct SamplePlan {
-  std::optional<double> raw_estimate;       // the pilot's A - B
+  std::optional<double> raw_estimate;  // the pilot's A - B
   std::optional<double> adjusted_estimate;
   std::array<PlanRow, kPlanDesignCount> rows;  // [PlanDesign]
   std::int64_t pilot_tournaments = 0;

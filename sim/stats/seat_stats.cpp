@@ -25,7 +25,8 @@ void SeatStats::add(const FinishedUnit& unit, const TableObserver* /*watched*/) 
 }
 
 void SeatStats::merge_same(const SeatStats& other) {
-  if (entries_.size() != other.entries_.size()) throw std::invalid_argument("cannot merge statistics of different cells");
+  if (entries_.size() != other.entries_.size())
+    throw std::invalid_argument("cannot merge statistics of different cells");
   for (std::size_t s = 0; s < entries_.size(); ++s) {
     entries_[s] += other.entries_[s];
     win_shares_[s] += other.win_shares_[s];

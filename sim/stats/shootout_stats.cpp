@@ -107,7 +107,6 @@ void ShootoutStats::merge(const ShootoutStats& other) {
   final_capped_ += other.final_capped_;
 }
 
-
 void ShootoutStats::check(const FinishedUnit& unit) const {
   for (const ShootoutRecord& record : unit.shootouts) check(record);
 }

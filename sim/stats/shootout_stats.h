@@ -28,7 +28,7 @@ struct ShootoutLabelTotals {
   // {first, count}.
   std::vector<std::int64_t> placements;
   std::int64_t table_wins = 0;  // first-round tables won
-  FaultCounts faults;      // V5, by reason, both rounds
+  FaultCounts faults;           // V5, by reason, both rounds
   bool operator==(const ShootoutLabelTotals&) const = default;
 
   template <typename Self, typename Field>

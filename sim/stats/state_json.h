@@ -119,9 +119,8 @@ void read_value(const nlohmann::json& in, std::vector<T>& values) {
 // Writes the members a class's for_each_accumulator lists into `out`.
 template <typename Self>
 void save_accumulators(const Self& self, nlohmann::json& out) {
-  Self::for_each_accumulator(self, [&out](const char* name, const auto& member) {
-    out[name] = state_json::write_value(member);
-  });
+  Self::for_each_accumulator(
+      self, [&out](const char* name, const auto& member) { out[name] = state_json::write_value(member); });
 }
 
 // Reads them back from `in`; a missing key is "missing <prefix><name>".

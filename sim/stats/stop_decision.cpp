@@ -69,8 +69,8 @@ std::optional<std::string> stop_reason(const StopRule& rule, const CellStats& st
   std::string what = std::string(rule.adjusted ? "adjusted " : "") + metric_name(rule.metric) + " " + rule.label;
   if (!rule.vs.empty()) {
     const bool paired = stats.paired()->duplicate();
-    what += " vs " + rule.vs + (paired ? " (paired, " + std::to_string(stats.paired()->groups()) + " groups)"
-                                       : " (paired by tournament)");
+    what += " vs " + rule.vs +
+            (paired ? " (paired, " + std::to_string(stats.paired()->groups()) + " groups)" : " (paired by tournament)");
   }
   return "ci_width " + format_number("%.3g", width) + " <= " + format_number("%g", rule.ci_width) + " for " + what +
          " after " + std::to_string(stats.tournaments()) + " tournaments";

@@ -28,9 +28,11 @@ constexpr std::array<StyleStatInfo, kStyleStatCount> kInfo{{
      "made the last preflop raise and took its first flop action with no bet before it on the flop"},
     {"fold_to_cbet_flop", "Fcbet", true, "folded there",
      "first flop action after a flop c-bet by another player, with no raise after the c-bet"},
-    {"went_to_showdown", "WTSD", true, "still in the hand at its showdown", "saw the flop (not folded when it was dealt)"},
+    {"went_to_showdown", "WTSD", true, "still in the hand at its showdown",
+     "saw the flop (not folded when it was dealt)"},
     {"won_at_showdown", "W$SD", true, "won chips from a pot there", "went to showdown"},
-    {"all_in_preflop", "AIpre", true, "put its last chip in with a preflop call or raise", "acted preflop at least once"},
+    {"all_in_preflop", "AIpre", true, "put its last chip in with a preflop call or raise",
+     "acted preflop at least once"},
     {"aggression_factor_preflop", "AFpre", false, "bets and raises preflop", "calls preflop"},
     {"aggression_factor_flop", "AFflop", false, "bets and raises on the flop", "calls on the flop"},
     {"aggression_factor_turn", "AFturn", false, "bets and raises on the turn", "calls on the turn"},
@@ -123,9 +125,7 @@ std::array<StyleCounts, kMaxPlayers> count_hand_style(const HandSetup& setup, st
     const auto i = static_cast<std::size_t>(p < 0 ? 0 : p);
     const std::uint32_t bit = p < 0 ? 0u : 1u << p;
     switch (event.type) {
-      case EventType::kAnte:
-        behind[i] -= event.amount;
-        continue;
+      case EventType::kAnte: behind[i] -= event.amount; continue;
       case EventType::kBlind:
         behind[i] -= event.amount - bet[i];
         bet[i] = event.amount;
@@ -137,22 +137,14 @@ std::array<StyleCounts, kMaxPlayers> count_hand_style(const HandSetup& setup, st
         highest = 0;
         continue;
       case EventType::kShow:
-      case EventType::kMuck:
-        showdown |= bit;
-        continue;
-      case EventType::kWin:
-        won |= bit;
-        continue;
-      case EventType::kUncalledReturn:
-        behind[i] += event.amount;
-        continue;
-      case EventType::kDealHole:
-        continue;
+      case EventType::kMuck: showdown |= bit; continue;
+      case EventType::kWin: won |= bit; continue;
+      case EventType::kUncalledReturn: behind[i] += event.amount; continue;
+      case EventType::kDealHole: continue;
       case EventType::kFold:
       case EventType::kCheck:
       case EventType::kCall:
-      case EventType::kBetRaise:
-        break;
+      case EventType::kBetRaise: break;
     }
 
     StyleCounts& counts = style[i];

@@ -60,10 +60,10 @@ enum class StyleStat : std::uint8_t {
 inline constexpr int kStyleStatCount = 18;
 
 struct StyleStatInfo {
-  const char* key;        // summary.json and style.csv name
-  const char* heading;    // console column
-  bool proportion;        // acts <= opportunities, shown in percent; else a ratio (aggression factor)
-  const char* act;        // what counts as the act (docs)
+  const char* key;          // summary.json and style.csv name
+  const char* heading;      // console column
+  bool proportion;          // acts <= opportunities, shown in percent; else a ratio (aggression factor)
+  const char* act;          // what counts as the act (docs)
   const char* opportunity;  // what counts as an opportunity (docs)
 };
 const StyleStatInfo& style_stat_info(StyleStat stat);

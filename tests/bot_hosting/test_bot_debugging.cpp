@@ -107,8 +107,7 @@ TEST_CASE("A reply as a fault example shows it: 200 bytes, escaped", "[process][
   CHECK(replies[2].kind == ActionReply::Kind::kNotJson);
   CHECK(replies[3].kind == ActionReply::Kind::kUnknown);  // no action at its index
   // The common shape, read without a JSON tree, reads as the general reader would.
-  read_actions_reply(R"( {"actions":[{"to":60,"action":"raise"}, {"action" : "fold"}],"type":"actions"} )", 2,
-                     replies);
+  read_actions_reply(R"( {"actions":[{"to":60,"action":"raise"}, {"action" : "fold"}],"type":"actions"} )", 2, replies);
   REQUIRE(replies.size() == 2);
   CHECK((replies[0].kind == ActionReply::Kind::kRaise && replies[0].to == 60));
   CHECK(replies[0].text == R"({"to":60,"action":"raise"})");
@@ -130,8 +129,8 @@ TEST_CASE("The protocol's edge cases as a decide states them (R10, R11, R12)", "
   // Hand order: 0 small blind, 1 big blind, 2 the button, first to act.
   SECTION("a short all-in: min_raise_to == max_raise_to, below a full raise") {
     Hand hand;
-    hand.start(testing::make_setup(TableSpec{BettingStructure::kNoLimit, {1000, 1000, 30},
-                                             testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
+    hand.start(testing::make_setup(TableSpec{
+        BettingStructure::kNoLimit, {1000, 1000, 30}, testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
     const nlohmann::json legal = decide_json(hand)["legal"];
     CHECK(legal["can_raise"] == true);
     CHECK(legal["call"] == 20);
@@ -140,8 +139,8 @@ TEST_CASE("The protocol's edge cases as a decide states them (R10, R11, R12)", "
   }
   SECTION("raising closed: both raise fields 0; a call never exceeds the stack (all-in for less)") {
     Hand hand;
-    hand.start(testing::make_setup(TableSpec{BettingStructure::kNoLimit, {1000, 1000, 15},
-                                             testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
+    hand.start(testing::make_setup(TableSpec{
+        BettingStructure::kNoLimit, {1000, 1000, 15}, testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
     const nlohmann::json legal = decide_json(hand)["legal"];
     CHECK(legal["can_raise"] == false);
     CHECK(legal["min_raise_to"] == 0);
@@ -151,8 +150,8 @@ TEST_CASE("The protocol's edge cases as a decide states them (R10, R11, R12)", "
   }
   SECTION("a free check: can_fold is false and call 0") {
     Hand hand;
-    hand.start(testing::make_setup(TableSpec{BettingStructure::kNoLimit, {1000, 1000, 1000},
-                                             testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
+    hand.start(testing::make_setup(TableSpec{
+        BettingStructure::kNoLimit, {1000, 1000, 1000}, testing::blinds_for(3, 10, 20), 0, 0, 0, holes, "2c3d4h5s9c"}));
     REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);  // the button limps
     REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);  // the small blind completes
     const nlohmann::json decide = decide_json(hand);
@@ -192,8 +191,13 @@ TEST_CASE("A bot that names its decide fields in hello is sent only those", "[pr
 
   using testing::TableSpec;
   Hand hand;
-  hand.start(testing::make_setup(TableSpec{BettingStructure::kNoLimit, {1000, 1000, 1000},
-                                           testing::blinds_for(3, 10, 20), 0, 0, 0, {"AhAs", "KdKc", "QhQs"},
+  hand.start(testing::make_setup(TableSpec{BettingStructure::kNoLimit,
+                                           {1000, 1000, 1000},
+                                           testing::blinds_for(3, 10, 20),
+                                           0,
+                                           0,
+                                           0,
+                                           {"AhAs", "KdKc", "QhQs"},
                                            "2c3d4h5s9c"}));
   std::string line;
   encode_decide(line, "7", 2, 1, hand.observe(), DecisionTime{5000, 60000},
@@ -220,8 +224,7 @@ TEST_CASE("A bot that names its decide fields in hello is sent only those", "[pr
   CHECK(nlohmann::json::parse(full).size() == 3 + kHandOverFieldNames.size());
 }
 
-TEST_CASE("A bot's near misses are counted by reason, and the fault examples show what it sent",
-          "[process]") {
+TEST_CASE("A bot's near misses are counted by reason, and the fault examples show what it sent", "[process]") {
   REQUIRE_PYTHON();
   for (const int in_flight : {1, 16}) {
     const std::string yaml = "seed: 4\ntournaments: 8\nbots: {tables_in_flight: " + std::to_string(in_flight) +

@@ -131,7 +131,8 @@ TEST_CASE("plug-in loading errors stop the experiment file with the path's place
   }
   SECTION("a directory") { check_refused(plugin_yaml(SNGSIM_SOURCE_DIR), "it is a directory"); }
   SECTION("wrong ABI version") {
-    check_refused(plugin_yaml(SNGSIM_BAD_ABI_PLUGIN), "plug-in ABI version 999, but this sngsim supports versions 1 to 2");
+    check_refused(plugin_yaml(SNGSIM_BAD_ABI_PLUGIN),
+                  "plug-in ABI version 999, but this sngsim supports versions 1 to 2");
   }
   SECTION("missing sngsim_plugin_decide") {
     check_refused(plugin_yaml(SNGSIM_NO_DECIDE_PLUGIN), "missing symbol sngsim_plugin_decide");
@@ -165,13 +166,16 @@ TEST_CASE("a relative plug-in path is relative to the experiment file", "[plugin
 }
 
 TEST_CASE("plug-ins of ABI version 1 and version 2 both load and play", "[plugin]") {
-  Experiment experiment = parse_experiment("seed: 11\n"
-                                           "table: {players: 3}\n"
-                                           "lineup:\n"
-                                           "  - {strategy: plugin, path: " SNGSIM_ABI_V1_PLUGIN "}\n"
-                                           "  - {strategy: plugin, path: " SNGSIM_ABI_V2_PROBE_PLUGIN "}\n"
-                                           "  - {strategy: tag}\n",
-                                           "abi.yaml");
+  Experiment experiment = parse_experiment(
+      "seed: 11\n"
+      "table: {players: 3}\n"
+      "lineup:\n"
+      "  - {strategy: plugin, path: " SNGSIM_ABI_V1_PLUGIN
+      "}\n"
+      "  - {strategy: plugin, path: " SNGSIM_ABI_V2_PROBE_PLUGIN
+      "}\n"
+      "  - {strategy: tag}\n",
+      "abi.yaml");
   experiment.tournaments = 200;
   const RunResult one = run(experiment, 1);
   const RunResult two = run(experiment, 2);

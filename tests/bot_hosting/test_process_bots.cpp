@@ -38,9 +38,9 @@ namespace {
 
 using testing::bot_entry;
 using testing::label_index;
-using testing::run_in_process;
 using testing::python;
 using testing::read_text;
+using testing::run_in_process;
 
 }  // namespace
 
@@ -139,14 +139,19 @@ TEST_CASE("process bots play whole runs: a bot drawing from its rng_seed gives t
 TEST_CASE("The C++ bot and the Python kit's example bots play whole runs without a fault", "[process]") {
   REQUIRE_PYTHON();
   const std::string examples = std::string(SNGSIM_SOURCE_DIR) + "/python/examples/";
-  const std::string yaml = "seed: 9\ntournaments: 40\ntable: {players: 5}\nlineup:\n"
-                           "  - {strategy: process, label: cpp, command: [" SNGSIM_CPP_BOT "]}\n"
-                           "  - {strategy: process, label: cpp_call, command: [" SNGSIM_CPP_BOT ", --call]}\n"
-                           "  - {strategy: process, label: kit_rules, command: [" + python() + ", " + examples +
-                           "rule_bot.py], params: {call_fraction: 0.5}}\n"
-                           "  - {strategy: process, label: kit_random, command: [" + python() + ", " + examples +
-                           "random_bot.py]}\n"
-                           "  - strategy: tag\n";
+  const std::string yaml =
+      "seed: 9\ntournaments: 40\ntable: {players: 5}\nlineup:\n"
+      "  - {strategy: process, label: cpp, command: [" SNGSIM_CPP_BOT
+      "]}\n"
+      "  - {strategy: process, label: cpp_call, command: [" SNGSIM_CPP_BOT
+      ", --call]}\n"
+      "  - {strategy: process, label: kit_rules, command: [" +
+      python() + ", " + examples +
+      "rule_bot.py], params: {call_fraction: 0.5}}\n"
+      "  - {strategy: process, label: kit_random, command: [" +
+      python() + ", " + examples +
+      "random_bot.py]}\n"
+      "  - strategy: tag\n";
   const RunResult one = run_in_process(yaml, 1);
   const RunResult two = run_in_process(yaml, 2);
   CHECK(one.cells.at(0) == two.cells.at(0));
@@ -196,7 +201,8 @@ TEST_CASE("A reply longer than the protocol's limit faults by its own reason, an
           "[process][limits]") {
   REQUIRE_PYTHON();
   const std::string yaml = "seed: 5\ntournaments: 6\ntable: {players: 3}\nlineup:\n" +
-                           bot_entry("longline", "long_line_bot.py") + "  - strategy: tag\n  - strategy: calling_station\n";
+                           bot_entry("longline", "long_line_bot.py") +
+                           "  - strategy: tag\n  - strategy: calling_station\n";
   const RunResult result = run_in_process(yaml, 1);
   const CellStats& stats = result.cells.at(0);
   CHECK(stats.tournaments() == 6);
@@ -214,7 +220,8 @@ TEST_CASE("A reply longer than the protocol's limit faults by its own reason, an
   REQUIRE(problem);
   CHECK(problem->size() < 400);
   CHECK(problem->find('\x1b') == std::string::npos);
-  const auto protocol = hello_reply_problem(R"({"type": "hello", "protocol": ")" + std::string(100000, 'p') + "\"}", version);
+  const auto protocol =
+      hello_reply_problem(R"({"type": "hello", "protocol": ")" + std::string(100000, 'p') + "\"}", version);
   REQUIRE(protocol);
   CHECK(protocol->size() < 400);
 }
@@ -254,8 +261,16 @@ TEST_CASE("A bot writing 64 MB without a newline costs a bounded buffer, and one
 TEST_CASE("Every label has its own log file: a/b and a_b do not share bots/a_b.log", "[process][limits]") {
   CHECK(bot_log_file_name("a_b") == "a_b.log");
   CHECK(bot_log_file_name("tag-2.v1") == "tag-2.v1.log");
-  const std::vector<std::string> labels = {"a/b", "a_b", "a\\b", "a b", "..", ".", "_..", std::string(300, 'x'),
-                                           std::string(301, 'x'), "a_b-0123456789abcdef"};
+  const std::vector<std::string> labels = {"a/b",
+                                           "a_b",
+                                           "a\\b",
+                                           "a b",
+                                           "..",
+                                           ".",
+                                           "_..",
+                                           std::string(300, 'x'),
+                                           std::string(301, 'x'),
+                                           "a_b-0123456789abcdef"};
   std::set<std::string> names;
   for (const std::string& label : labels) {
     const std::string name = bot_log_file_name(label);
@@ -274,7 +289,7 @@ TEST_CASE("A bot's stderr in a setup failure is cut to a few short lines", "[pro
     std::ofstream out(log, std::ios::binary | std::ios::trunc);
     for (int i = 0; i < 50; ++i) out << "line " << i << "\n";
     out << std::string(3000, 'y') << "\n";  // a long line
-    out << "last words \x1b[2J\n";           // a terminal escape
+    out << "last words \x1b[2J\n";          // a terminal escape
   }
   const std::string tail = log_tail(log.string(), 10);
   CHECK(tail.size() < 1024);
@@ -305,11 +320,13 @@ TEST_CASE("config: a process bot's params and label must be UTF-8, an error at t
     FAIL("expected a ConfigError");
     throw std::logic_error("unreachable");
   };
-  const sngsim::ConfigError params = error_of("lineup:\n  - strategy: process\n    command: [/bin/true]\n    params: {x: \"a\xff\"}\n  - strategy: tag\n");
+  const sngsim::ConfigError params = error_of(
+      "lineup:\n  - strategy: process\n    command: [/bin/true]\n    params: {x: \"a\xff\"}\n  - strategy: tag\n");
   CHECK(params.line == 4);
   CHECK(params.column == 13);
   CHECK(params.message == "lineup[0].params must be UTF-8 text: the bot protocol sends them as JSON");
-  const sngsim::ConfigError label = error_of("lineup:\n  - strategy: process\n    label: \"b\xfe\"\n    command: [/bin/true]\n  - strategy: tag\n");
+  const sngsim::ConfigError label =
+      error_of("lineup:\n  - strategy: process\n    label: \"b\xfe\"\n    command: [/bin/true]\n  - strategy: tag\n");
   CHECK(label.line == 2);
   CHECK(label.column == 5);
   CHECK(label.message == "lineup[0]: the label must be UTF-8 text: the bot protocol sends it as JSON");

@@ -84,9 +84,8 @@ TEST_CASE("sngsim bench process: decisions through a Python and a C++ bot, and s
   }
   TempDir dir;
   int exit_code = -1;
-  const std::string output =
-      run_bench(dir, "process --runs 1 --decisions 300 --process-tournaments 10 --python /usr/bin/python3 --json",
-                exit_code);
+  const std::string output = run_bench(
+      dir, "process --runs 1 --decisions 300 --process-tournaments 10 --python /usr/bin/python3 --json", exit_code);
   INFO(output);
   REQUIRE(exit_code == 0);
   const nlohmann::json bench = nlohmann::json::parse(output);
@@ -170,12 +169,13 @@ TEST_CASE("sngsim bench process --bot LABEL --config FILE measures the user's ow
   }
   TempDir dir;
   const std::string bots = SNGSIM_SOURCE_DIR "/tests/bots/";
-  const std::string config = dir.write(
-      "mine.yaml", "lineup:\n  - {strategy: process, label: one, command: [/usr/bin/python3, " + bots +
-                       "call_bot.py]}\n  - {strategy: process, label: two, command: [/usr/bin/python3, " + bots +
-                       "batch_bot.py]}\n  - {strategy: tag}\n");
+  const std::string config =
+      dir.write("mine.yaml", "lineup:\n  - {strategy: process, label: one, command: [/usr/bin/python3, " + bots +
+                                 "call_bot.py]}\n  - {strategy: process, label: two, command: [/usr/bin/python3, " +
+                                 bots + "batch_bot.py]}\n  - {strategy: tag}\n");
   int exit_code = -1;
-  std::string output = run_bench(dir, "process --bot one --config mine.yaml --runs 1 --decisions 200 --json", exit_code);
+  std::string output =
+      run_bench(dir, "process --bot one --config mine.yaml --runs 1 --decisions 200 --json", exit_code);
   INFO(output);
   REQUIRE(exit_code == 0);
   nlohmann::json bench = nlohmann::json::parse(output);

@@ -39,7 +39,8 @@ TEST_CASE("sngsim grade grades the exports of a short-stack run per label, the s
   const std::string text = (dir.path() / "grade.txt").string();
   const std::string json1 = (dir.path() / "grade1.json").string();
   const std::string json2 = (dir.path() / "grade2.json").string();
-  REQUIRE(testing::shell(testing::sngsim_command("grade" + files + " > " + testing::quote(text) + " 2>/dev/null")) == 0);
+  REQUIRE(testing::shell(testing::sngsim_command("grade" + files + " > " + testing::quote(text) + " 2>/dev/null")) ==
+          0);
   const std::string table = testing::read_text(text);
   for (const char* label : {"pushfold", "tag", "random", "worst decisions"}) {
     CHECK(table.find(label) != std::string::npos);
@@ -89,10 +90,11 @@ TEST_CASE("sngsim grade refuses bad input with exit code 2", "[grade]") {
   CHECK(text().find("add up to 95") != std::string::npos);
   CHECK(run("--payouts 65,35 " + testing::quote(no_payouts)) == 0);
   CHECK(text().find("AA") != std::string::npos);
-  const std::string hidden = dir.write(
-      "hidden.phh", "variant = \"NT\"\nantes = [0, 0]\nblinds_or_straddles = [10, 20]\nmin_bet = 20\n"
-                    "starting_stacks = [100, 100]\nactions = [\"d dh p1 ????\", \"d dh p2 ????\", \"p2 cbr 100\", "
-                    "\"p1 f\"]\n_payouts = [65, 35]\n");
+  const std::string hidden =
+      dir.write("hidden.phh",
+                "variant = \"NT\"\nantes = [0, 0]\nblinds_or_straddles = [10, 20]\nmin_bet = 20\n"
+                "starting_stacks = [100, 100]\nactions = [\"d dh p1 ????\", \"d dh p2 ????\", \"p2 cbr 100\", "
+                "\"p1 f\"]\n_payouts = [65, 35]\n");
   CHECK(run(testing::quote(hidden)) == 2);
   CHECK(text().find("hole cards") != std::string::npos);
 

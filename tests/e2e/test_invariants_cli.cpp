@@ -40,8 +40,8 @@ TEST_CASE("run --replay-tournament plays one tournament, checked, and writes its
   const std::string binary = quote(SNGSIM_BINARY);
   const fs::path hh = scratch.path() / "hh";
   std::string output;
-  REQUIRE(run_command(binary + " run " + quote(kConfigs + "quickstart.yaml") + " --replay-tournament 3 --hand-history " +
-                          quote(hh.string()),
+  REQUIRE(run_command(binary + " run " + quote(kConfigs + "quickstart.yaml") +
+                          " --replay-tournament 3 --hand-history " + quote(hh.string()),
                       scratch.path() / "log", output) == 0);
   // The same tournament as the run's tournament 3.
   const Experiment experiment = load_experiment(kConfigs + "quickstart.yaml");

@@ -46,7 +46,8 @@ TEST_CASE("league: threads, shards and duplicate seating give one summary.json",
     std::string shards;
     for (int k = 1; k <= 3; ++k) {
       const std::string dir = out + "/shard-" + seating + std::to_string(k);
-      REQUIRE(shell(sngsim_command(common + " -t 1 --shard " + std::to_string(k) + "/3 -o " + dir + " > /dev/null")) == 0);
+      REQUIRE(shell(sngsim_command(common + " -t 1 --shard " + std::to_string(k) + "/3 -o " + dir + " > /dev/null")) ==
+              0);
       shards += " " + dir;
     }
     REQUIRE(shell(sngsim_command("merge -q " + out + "/merged-" + seating + shards + " > /dev/null")) == 0);
@@ -110,18 +111,21 @@ TEST_CASE("league: a bad league stops with the file, line and column", "[league]
     const int code = shell(sngsim_command("validate " + config.string() + " > " + log + " 2>&1"));
     return std::make_pair(code, read_text(log));
   };
-  auto [code, log] = run("two-labels", "format: league\ntable: {players: 3}\nentrants:\n  - {strategy: tag}\n"
-                                       "  - {strategy: rock}\n  - {strategy: tag}\n");
+  auto [code, log] = run("two-labels",
+                         "format: league\ntable: {players: 3}\nentrants:\n  - {strategy: tag}\n"
+                         "  - {strategy: rock}\n  - {strategy: tag}\n");
   CHECK(code == 2);
   CHECK_THAT(log, Catch::Contains("two-labels.yaml:6:") && Catch::Contains("its own label"));
   std::tie(code, log) = run("few", "format: league\ntable: {players: 6}\nentrants:\n  - {strategy: tag, count: 4}\n");
   CHECK(code == 2);
   CHECK_THAT(log, Catch::Contains("a league ranks 6 to 500 entrants"));
-  std::tie(code, log) = run("lineup", "format: league\ntable: {players: 2}\nentrants: [{strategy: tag, count: 3}]\n"
-                                      "lineup: [{strategy: tag}]\n");
+  std::tie(code, log) = run("lineup",
+                            "format: league\ntable: {players: 2}\nentrants: [{strategy: tag, count: 3}]\n"
+                            "lineup: [{strategy: tag}]\n");
   CHECK(code == 2);
   CHECK_THAT(log, Catch::Contains("lineup.yaml:4:1") && Catch::Contains("entrants, not lineup"));
-  std::tie(code, log) = run("entrants", "table: {players: 2}\nlineup: [{strategy: tag}]\nentrants: [{strategy: tag}]\n");
+  std::tie(code, log) =
+      run("entrants", "table: {players: 2}\nlineup: [{strategy: tag}]\nentrants: [{strategy: tag}]\n");
   CHECK(code == 2);
   CHECK_THAT(log, Catch::Contains("entrants is only read with format: league"));
 }

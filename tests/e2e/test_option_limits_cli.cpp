@@ -37,8 +37,8 @@ TEST_CASE("Every --threads refuses more than 1024 threads, every number option N
   CHECK_FALSE(std::filesystem::exists(dir.path() / "table.txt"));
 
   const std::vector<std::string> number_commands = {
-      "run " + config + " -n 10 -q -o " + results + " --checkpoint " +
-          testing::quote((dir.path() / "ck").string()) + " --checkpoint-every nan",
+      "run " + config + " -n 10 -q -o " + results + " --checkpoint " + testing::quote((dir.path() / "ck").string()) +
+          " --checkpoint-every nan",
       "plan " + config + " --label tag --vs rock --width nan --pilot 10",
       "plan " + config + " --label tag --vs rock --width inf --pilot 10",
       "solve pushfold --players 2 --stacks 10,10 --blinds 0.5,1 --target nan",

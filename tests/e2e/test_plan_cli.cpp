@@ -51,8 +51,8 @@ TEST_CASE("sngsim plan: tournaments needed, raw and adjusted, random and duplica
   CHECK(testing::shell(plan + "--metric roi --label tag --vs tag --width 0.1 > " + out + " 2>&1") == 2);
   CHECK(testing::shell(plan + "--metric roi --label tag --width 0.1 > " + out + " 2>&1") == 2);
   const std::string cash = std::string(SNGSIM_SOURCE_DIR) + "/configs/cash-bb100.yaml";
-  CHECK(testing::shell(testing::sngsim_command("plan " + testing::quote(cash) +
-                                               " --label a --vs b --width 1 > " + out + " 2>&1")) == 2);
+  CHECK(testing::shell(testing::sngsim_command("plan " + testing::quote(cash) + " --label a --vs b --width 1 > " + out +
+                                               " 2>&1")) == 2);
   // Cash cells can be luck-adjusted (bb/100), but plan's metrics are places and prizes.
   CHECK(read().find("plan compares labels of sit-and-go and shoot-out cells (mean place, win rate, ROI); cell 0 "
                     "is a cash table") != std::string::npos);
@@ -77,7 +77,8 @@ TEST_CASE("sngsim check fairness --adjust-luck judges the adjusted estimates too
   testing::TempDir dir;
   const std::string out = (dir.path() / "out.txt").string();
   REQUIRE(testing::shell(testing::sngsim_command("check fairness --players 3 -n 1500 --seed 11 --threads 2 "
-                                                 "--adjust-luck --json > " + out)) == 0);
+                                                 "--adjust-luck --json > " +
+                                                 out)) == 0);
   const json verdict = json::parse(testing::read_text(out));
   CHECK(verdict["passed"] == true);
   CHECK(verdict["margin"]["label_checks"] == 12);
@@ -85,7 +86,8 @@ TEST_CASE("sngsim check fairness --adjust-luck judges the adjusted estimates too
   CHECK(verdict["labels"][0]["adjusted_fair"] == true);
   CHECK(verdict["labels"][0]["adjusted_win_rate_interval"].size() == 2);
   REQUIRE(testing::shell(testing::sngsim_command("check fairness --players 3 -n 1500 --seed 11 --threads 2 "
-                                                 "--adjust-luck > " + out)) == 0);
+                                                 "--adjust-luck > " +
+                                                 out)) == 0);
   CHECK(testing::read_text(out).find("luck-adjusted") != std::string::npos);
 }
 
@@ -94,8 +96,8 @@ TEST_CASE("sngsim plan plays process bots as the run would", "[plan][process]") 
   const std::string config = (dir.path() / "bots.yaml").string();
   {
     std::ofstream file(config);
-    file << "table: {players: 3}\nlineup:\n" << testing::bot_entry("py_call", "call_bot.py")
-         << "  - strategy: tag\n  - strategy: rock\n";
+    file << "table: {players: 3}\nlineup:\n"
+         << testing::bot_entry("py_call", "call_bot.py") << "  - strategy: tag\n  - strategy: rock\n";
   }
   const std::string out = (dir.path() / "out.txt").string();
   REQUIRE(testing::shell(testing::sngsim_command("plan " + testing::quote(config) +
@@ -109,8 +111,8 @@ TEST_CASE("sngsim plan plays process bots as the run would", "[plan][process]") 
   // A bot that cannot start is bad input, told with its entry.
   {
     std::ofstream file(config);
-    file << "table: {players: 3}\nlineup:\n" << testing::bot_entry("py_exit", "exit_bot.py")
-         << "  - strategy: tag\n  - strategy: rock\n";
+    file << "table: {players: 3}\nlineup:\n"
+         << testing::bot_entry("py_exit", "exit_bot.py") << "  - strategy: tag\n  - strategy: rock\n";
   }
   CHECK(testing::shell(testing::sngsim_command("plan " + testing::quote(config) +
                                                " --pilot 30 -t 2 --label py_exit --vs tag --width 0.5 > " + out +

@@ -53,8 +53,9 @@ TEST_CASE("sngsim run: faults by reason in summary.json, the bot's stderr in bot
       // One table at a time: crash_bot's crashes depend on which tables its
       // process has seen (tests/strategies/test_tables_in_flight.cpp
       // crashes in the middle of a batch).
-      "crash.yaml", "name: crash\nseed: 3\ntournaments: 6\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
-                        bot_entry("crasher", "crash_bot.py") + "  - strategy: tag\n  - strategy: rock\n");
+      "crash.yaml",
+      "name: crash\nseed: 3\ntournaments: 6\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
+          bot_entry("crasher", "crash_bot.py") + "  - strategy: tag\n  - strategy: rock\n");
   const fs::path out = scratch.path() / "out";
   REQUIRE(shell(std::string(SNGSIM_BINARY) + " run " + quote(config) + " -q -t 2 -o " + quote(out.string()) +
                 " > /dev/null 2>&1") == 0);
@@ -85,16 +86,16 @@ TEST_CASE("Faults by reason survive shards and merge: two shards of a crashing b
   REQUIRE_PYTHON();
   TempDir scratch;
   const std::string config = scratch.write(
-      "crash.yaml", "name: crash\nseed: 8\ntournaments: 8\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
-                        bot_entry("crasher", "crash_bot.py") + bot_entry("pyrandom", "random_bot.py") +
-                        "  - strategy: tag\n");
+      "crash.yaml",
+      "name: crash\nseed: 8\ntournaments: 8\nbots: {tables_in_flight: 1}\ntable: {players: 3}\nlineup:\n" +
+          bot_entry("crasher", "crash_bot.py") + bot_entry("pyrandom", "random_bot.py") + "  - strategy: tag\n");
   const std::string out = scratch.path().string();
   const std::string run = std::string(SNGSIM_BINARY) + " run " + quote(config) + " -q -t 2 -o " + out;
   REQUIRE(shell(run + "/whole > /dev/null 2>&1") == 0);
   REQUIRE(shell(run + "/s1 --shard 1/2 > /dev/null 2>&1") == 0);
   REQUIRE(shell(run + "/s2 --shard 2/2 > /dev/null 2>&1") == 0);
-  REQUIRE(shell(std::string(SNGSIM_BINARY) + " merge -q " + out + "/merged " + out + "/s1 " + out + "/s2 > /dev/null 2>&1") ==
-          0);
+  REQUIRE(shell(std::string(SNGSIM_BINARY) + " merge -q " + out + "/merged " + out + "/s1 " + out +
+                "/s2 > /dev/null 2>&1") == 0);
   nlohmann::json whole = nlohmann::json::parse(read_text(out + "/whole/summary.json"));
   nlohmann::json merged = nlohmann::json::parse(read_text(out + "/merged/summary.json"));
   whole.erase("provenance");
@@ -109,14 +110,15 @@ TEST_CASE("V5 clock: a bot that sleeps 3 s against a 200 ms limit times out, the
           "[process][cli]") {
   REQUIRE_PYTHON();
   TempDir scratch;
-  const std::string config = scratch.write(
-      "sleepy.yaml", "name: sleepy\nseed: 4\ntournaments: 2\ntime: {per_action_s: 0.2, bank_s: 0.3}\n"
-                     "table: {players: 2}\nlineup:\n" +
-                         bot_entry("sleepy", "sleepy_bot.py") + "  - strategy: calling_station\n");
+  const std::string config =
+      scratch.write("sleepy.yaml",
+                    "name: sleepy\nseed: 4\ntournaments: 2\ntime: {per_action_s: 0.2, bank_s: 0.3}\n"
+                    "table: {players: 2}\nlineup:\n" +
+                        bot_entry("sleepy", "sleepy_bot.py") + "  - strategy: calling_station\n");
   const fs::path out = scratch.path() / "out";
   const std::string log = (scratch.path() / "log").string();
-  REQUIRE(shell(std::string(SNGSIM_BINARY) + " run " + quote(config) + " -t 1 -o " + quote(out.string()) + " > " +
-                log + " 2>&1") == 0);
+  REQUIRE(shell(std::string(SNGSIM_BINARY) + " run " + quote(config) + " -t 1 -o " + quote(out.string()) + " > " + log +
+                " 2>&1") == 0);
   const nlohmann::json summary = nlohmann::json::parse(read_text(out / "summary.json"));
   const nlohmann::json& sleepy = summary["cells"][0]["players"]["sleepy"];
   // The first decision times out after 0.2 s + the whole bank; decisions
@@ -161,8 +163,8 @@ TEST_CASE("A broken bot setup stops the run with exit code 2 and the entry's pla
     CHECK_FALSE(fs::exists(out / "summary.json"));
   }
   SECTION("sngsim validate: a program that is missing or not executable") {
-    const std::string missing = scratch.write(
-        "missing.yaml", head + "  - {strategy: process, command: [bots/nowhere.py]}\n");
+    const std::string missing =
+        scratch.write("missing.yaml", head + "  - {strategy: process, command: [bots/nowhere.py]}\n");
     CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(missing) + " > " + log + " 2>&1") == 2);
     CHECK_THAT(read_text(log), Catch::Contains(missing + ":6:35: lineup[1].command[0]: cannot run '"));
     CHECK_THAT(read_text(log), Catch::Contains("no such file"));
@@ -178,8 +180,8 @@ TEST_CASE("A broken bot setup stops the run with exit code 2 and the entry's pla
         "no-script.yaml", head + "  - {strategy: process, command: [" + testing::python() + ", -u, bots/gone.py]}\n");
     CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(no_script) + " > " + log + " 2>&1") == 2);
     CHECK_THAT(read_text(log), Catch::Contains(no_script + ":6:"));
-    CHECK_THAT(read_text(log), Catch::Contains("lineup[1].command[2]: no script '" +
-                                               (scratch.path() / "bots/gone.py").string() + "'"));
+    CHECK_THAT(read_text(log),
+               Catch::Contains("lineup[1].command[2]: no script '" + (scratch.path() / "bots/gone.py").string() + "'"));
     const std::string inline_code = scratch.write(
         "inline.yaml", head + "  - {strategy: process, command: [" + testing::python() + ", -c, 'import x/y.py']}\n");
     CHECK(shell(std::string(SNGSIM_BINARY) + " validate " + quote(inline_code) + " > " + log + " 2>&1") == 0);
@@ -214,8 +216,8 @@ TEST_CASE("No bot process outlives sngsim: a finished run, Ctrl-C, kill -9, a bo
   }
   for (const int signal_number : {SIGINT, SIGKILL}) {
     DYNAMIC_SECTION("sngsim ended by signal " << signal_number) {
-      const pid_t sngsim = spawn(run + quote(config(100000, "0.01")) + " -q -t 2 -o " + quote(out.string()) +
-                                 " > /dev/null 2>&1");
+      const pid_t sngsim =
+          spawn(run + quote(config(100000, "0.01")) + " -q -t 2 -o " + quote(out.string()) + " > /dev/null 2>&1");
       REQUIRE(sngsim > 0);
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
       while (pids_in(pids).empty() && std::chrono::steady_clock::now() < deadline) {

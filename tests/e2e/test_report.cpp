@@ -153,7 +153,8 @@ std::vector<int> cell_list(const std::string& text) {
 }
 
 // report.html embeds every PNG of the folder, byte for byte, and nothing else.
-void check_page_embeds(const std::string& html, const fs::path& figure_dir, const std::map<std::string, PngSize>& pngs) {
+void check_page_embeds(const std::string& html, const fs::path& figure_dir,
+                       const std::map<std::string, PngSize>& pngs) {
   CHECK(count(html, "<img ") == pngs.size());
   CHECK(count(html, "src=\"data:image/png;base64,") == pngs.size());
   for (const auto& [name, size] : pngs) {
@@ -207,7 +208,8 @@ TEST_CASE("report of a matrix run: one histogram per blinds overlay group, every
     expected.insert("survival_" + std::to_string(k) + ".png");
   }
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    for (const char* kind : {"compare_", "places_", "rates_", "h2h_"}) expected.insert(kind + std::to_string(i) + ".png");
+    for (const char* kind : {"compare_", "places_", "rates_", "h2h_"})
+      expected.insert(kind + std::to_string(i) + ".png");
   }
   // Two blind speeds: the capped fraction against them, unless the cap ended
   // no tournament (flat lines at 0% say nothing).
@@ -274,10 +276,10 @@ TEST_CASE("run --report makes the report, and a rerun gives identical bytes", "[
   TempDir tmp;
   const fs::path results = tmp.path() / "run";
   const fs::path log = tmp.path() / "run.log";
-  const int code = run_shell(binary() + " run " + config("quickstart.yaml") +
-                                 " --tournaments 300 --set adjust_luck=true -q -t 2 --report --out " +
-                                 quote(results.string()),
-                             log);
+  const int code =
+      run_shell(binary() + " run " + config("quickstart.yaml") +
+                    " --tournaments 300 --set adjust_luck=true -q -t 2 --report --out " + quote(results.string()),
+                log);
   require_report_ok(code, log);
 
   // One cell, no matrix: one histogram and one survival plot of cell 0,
@@ -286,8 +288,8 @@ TEST_CASE("run --report makes the report, and a rerun gives identical bytes", "[
   const fs::path figure_dir = results / "report";
   const auto pngs = check_pngs(figure_dir);
   CHECK(pngs.size() == 7);
-  for (const char* name : {"compare_0.png", "hands_1.png", "survival_1.png", "places_0.png", "rates_0.png",
-                           "h2h_0.png", "adjusted_0.png"}) {
+  for (const char* name : {"compare_0.png", "hands_1.png", "survival_1.png", "places_0.png", "rates_0.png", "h2h_0.png",
+                           "adjusted_0.png"}) {
     CHECK(pngs.count(name) == 1);
   }
   const std::string html = read_file(results / "report.html");
@@ -344,8 +346,8 @@ TEST_CASE("report.html shows every image in headless Chromium", "[report][browse
   TempDir tmp;
   const fs::path results = tmp.path() / "run";
   const fs::path log = tmp.path() / "run.log";
-  require_report_ok(run_shell(binary() + " run " + config("quickstart.yaml") + " --tournaments 300 -q -t 2 --report --out " +
-                                  quote(results.string()),
+  require_report_ok(run_shell(binary() + " run " + config("quickstart.yaml") +
+                                  " --tournaments 300 -q -t 2 --report --out " + quote(results.string()),
                               log),
                     log);
   const auto pngs = check_pngs(results / "report");

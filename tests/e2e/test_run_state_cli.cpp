@@ -66,7 +66,8 @@ TEST_CASE("run --shard and merge give the single run's summary.json", "[run-stat
                              "/shard4 > " + log + " 2>&1")) == 2);
   CHECK_THAT(read_text(log), Catch::Contains("seed 5"));
   CHECK_FALSE(fs::exists(out + "/bad"));
-  CHECK(shell(sngsim_command("merge -q " + out + "/bad " + out + "/shard1 " + out + "/shard2 > " + log + " 2>&1")) == 2);
+  CHECK(shell(sngsim_command("merge -q " + out + "/bad " + out + "/shard1 " + out + "/shard2 > " + log + " 2>&1")) ==
+        2);
   CHECK_THAT(read_text(log), Catch::Contains("shard 3/4 is missing"));
 }
 
@@ -80,8 +81,8 @@ TEST_CASE("A run killed with SIGKILL resumes from its checkpoint to the uninterr
   REQUIRE(shell(sngsim_command(common + " -o " + out + "/straight > /dev/null")) == 0);
 
   const std::string checkpoint = out + "/run.checkpoint";
-  const std::string resumable = common + " -o " + out + "/resumed --checkpoint " + checkpoint +
-                                " --checkpoint-every 0.05";
+  const std::string resumable =
+      common + " -o " + out + "/resumed --checkpoint " + checkpoint + " --checkpoint-every 0.05";
   const pid_t pid = spawn(sngsim_command(resumable + " > /dev/null 2>&1"));
   REQUIRE(pid > 0);
   const bool saved = wait_for_partial_state(checkpoint, std::chrono::seconds(60));

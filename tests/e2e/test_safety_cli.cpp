@@ -76,13 +76,13 @@ TEST_CASE("An experiment name is a plain name: paths, '.', NUL bytes are refused
   write_text(dir / "work" / "results" / "other.txt", "another experiment");
   const std::string line = std::to_string(name_line_number());
   const std::string log = (dir / "log").string();
-  for (const std::string& name : {std::string("../../victim"), (dir / "victim").string(), std::string("."),
-                                  std::string(".."), std::string("\"a\\0b\""), std::string("\"a\\nb\""),
-                                  std::string("-rf")}) {
+  for (const std::string& name :
+       {std::string("../../victim"), (dir / "victim").string(), std::string("."), std::string(".."),
+        std::string("\"a\\0b\""), std::string("\"a\\nb\""), std::string("-rf")}) {
     INFO(name);
     write_text(dir / "work" / "bad.yaml", quickstart_named("name: " + name));
-    CHECK(shell("cd " + quote((dir / "work").string()) + " && " + sngsim_command("validate bad.yaml > " + log +
-                                                                                  " 2>&1")) == 2);
+    CHECK(shell("cd " + quote((dir / "work").string()) + " && " +
+                sngsim_command("validate bad.yaml > " + log + " 2>&1")) == 2);
     CHECK_THAT(read_text(log), Catch::StartsWith("bad.yaml:" + line + ":7: name must be a plain name"));
     CHECK(shell("cd " + quote((dir / "work").string()) + " && " +
                 sngsim_command("run bad.yaml -q -n 10 -f > " + log + " 2>&1")) == 2);
@@ -105,8 +105,8 @@ TEST_CASE("With --force, only a folder sngsim wrote is replaced", "[safety][cli]
   CHECK_THAT(read_text(log), Catch::Contains("was not written by sngsim") && Catch::Contains(".sngsim-output"));
   CHECK(read_text(dir / "mine" / "thesis.tex") == "years of work");
   // The same for --hand-history.
-  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -f -o " + (dir / "out").string() +
-                             " --hand-history " + (dir / "mine").string() + " > " + log + " 2>&1")) == 2);
+  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -f -o " + (dir / "out").string() + " --hand-history " +
+                             (dir / "mine").string() + " > " + log + " 2>&1")) == 2);
   CHECK(read_text(dir / "mine" / "thesis.tex") == "years of work");
   CHECK_FALSE(fs::exists(dir / "out"));
 
@@ -118,8 +118,8 @@ TEST_CASE("With --force, only a folder sngsim wrote is replaced", "[safety][cli]
   fs::create_directories(dir / "empty");
   CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -f -o " + (dir / "out").string() + " --hand-history " +
                              (dir / "hh").string() + " --hh-tournaments 1 > /dev/null")) == 0);
-  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -f -o " + (dir / "empty").string() +
-                             " > /dev/null")) == 0);
+  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -f -o " + (dir / "empty").string() + " > /dev/null")) ==
+        0);
   CHECK(fs::exists(dir / "empty" / "summary.json"));
 }
 
@@ -154,8 +154,8 @@ TEST_CASE("A checkpoint inside a new --out folder works, and resumes with the sa
   const fs::path dir = scratch.path();
   const std::string log = (dir / "log").string();
   const std::string out = (dir / "out").string();
-  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -o " + out + " --checkpoint " + out +
-                             "/run.ck > " + log + " 2>&1")) == 0);
+  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -o " + out + " --checkpoint " + out + "/run.ck > " +
+                             log + " 2>&1")) == 0);
   CHECK(fs::exists(dir / "out" / "summary.json"));
   CHECK_FALSE(fs::exists(dir / "out" / "run.ck"));
 
@@ -164,8 +164,7 @@ TEST_CASE("A checkpoint inside a new --out folder works, and resumes with the sa
   const std::string straight = (dir / "straight").string();
   const std::string common = "run " + kQuickstart + " -q -n 6000 -t 1";
   REQUIRE(shell(sngsim_command(common + " -o " + straight + " > /dev/null")) == 0);
-  const std::string resumable =
-      common + " -o " + out + "2 --checkpoint " + out + "2/run.ck --checkpoint-every 0.05";
+  const std::string resumable = common + " -o " + out + "2 --checkpoint " + out + "2/run.ck --checkpoint-every 0.05";
   const pid_t pid = spawn(sngsim_command(resumable + " > /dev/null 2>&1"));
   REQUIRE(pid > 0);
   const bool saved = wait_for_partial_state(out + "2/run.ck", std::chrono::seconds(60));
@@ -196,8 +195,8 @@ TEST_CASE("A damaged, truncated, swapped or old-format state file is refused wit
                                  std::to_string(k) + " > /dev/null")) == 0);
   }
   const std::string good = read_text(dir / "shard1" / "state.json");
-  const std::string merge = "merge -q " + (dir / "merged").string() + " " + (dir / "shard1").string() + " " +
-                            (dir / "shard2").string();
+  const std::string merge =
+      "merge -q " + (dir / "merged").string() + " " + (dir / "shard1").string() + " " + (dir / "shard2").string();
   REQUIRE(shell(sngsim_command(merge + " > /dev/null")) == 0);
 
   // One digit of the statistics changed: the checksum no longer matches.
@@ -211,8 +210,8 @@ TEST_CASE("A damaged, truncated, swapped or old-format state file is refused wit
 
   // A checkpoint: the state of shard 1 resumes (already finished); damaged
   // copies of it are refused and nothing is written.
-  const std::string resume = common + " --shard 1/2 -o " + (dir / "resumed").string() + " --checkpoint " +
-                             (dir / "run.ck").string();
+  const std::string resume =
+      common + " --shard 1/2 -o " + (dir / "resumed").string() + " --checkpoint " + (dir / "run.ck").string();
   write_text(dir / "run.ck", flipped);
   CHECK(shell(sngsim_command(resume + " > " + log + " 2>&1")) == 2);
   CHECK_THAT(read_text(log), Catch::Contains("checksum does not match"));
@@ -265,8 +264,8 @@ TEST_CASE("merge's advice for an unfinished shard works as written", "[safety][c
     REQUIRE(WIFEXITED(status));
     REQUIRE(WEXITSTATUS(status) == 130);
   }
-  const std::string merge = "merge -q " + (dir / "merged").string() + " " + (dir / "shard1").string() + " " +
-                            (dir / "shard2").string();
+  const std::string merge =
+      "merge -q " + (dir / "merged").string() + " " + (dir / "shard1").string() + " " + (dir / "shard2").string();
   for (int k = 1; k <= 2; ++k) {
     CHECK(shell(sngsim_command(merge + " > " + log + " 2>&1")) == 2);
     const std::string advice = read_text(log);
@@ -278,8 +277,7 @@ TEST_CASE("merge's advice for an unfinished shard works as written", "[safety][c
   CHECK(fs::exists(dir / "merged" / "summary.json"));
 }
 
-TEST_CASE("Text that is not UTF-8 and oversized configs are refused by validate and before the run",
-          "[safety][cli]") {
+TEST_CASE("Text that is not UTF-8 and oversized configs are refused by validate and before the run", "[safety][cli]") {
   TempDir scratch;
   const fs::path dir = scratch.path();
   const std::string log = (dir / "log").string();
@@ -287,8 +285,8 @@ TEST_CASE("Text that is not UTF-8 and oversized configs are refused by validate 
   const auto lineup = text.find("- strategy: rock");
   text.insert(lineup + 2, "label: caf\xe9\n    ");
   write_text(dir / "latin1.yaml", text);
-  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineup),
-                                                   '\n'));
+  const int line =
+      1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineup), '\n'));
   const std::string where = (dir / "latin1.yaml").string() + ":" + std::to_string(line) + ":15:";
   CHECK(shell(sngsim_command("validate " + (dir / "latin1.yaml").string() + " > " + log + " 2>&1")) == 2);
   CHECK_THAT(read_text(log), Catch::StartsWith(where) && Catch::Contains("not UTF-8"));
@@ -297,11 +295,12 @@ TEST_CASE("Text that is not UTF-8 and oversized configs are refused by validate 
   CHECK_THAT(read_text(log), Catch::StartsWith(where) && !Catch::Contains("previous checkpoint"));
   CHECK_FALSE(fs::exists(dir / "out"));
   CHECK_FALSE(fs::exists(dir / "run.ck"));
-  CHECK(shell(sngsim_command("validate " + kQuickstart + " --set \"$(printf 'name=caf\\351')\" > " + log + " 2>&1")) == 2);
+  CHECK(shell(sngsim_command("validate " + kQuickstart + " --set \"$(printf 'name=caf\\351')\" > " + log + " 2>&1")) ==
+        2);
 
   // A device that never ends and a file of many MiB: refused at once.
-  CHECK(shell("timeout 20 " + sngsim_command("run /dev/zero -q -o " + (dir / "zero").string() + " > " + log +
-                                             " 2>&1")) == 2);
+  CHECK(shell("timeout 20 " +
+              sngsim_command("run /dev/zero -q -o " + (dir / "zero").string() + " > " + log + " 2>&1")) == 2);
   CHECK_THAT(read_text(log), Catch::Contains("larger than 4 MiB"));
   std::string huge = read_text(kQuickstart);
   huge += "# " + std::string(5 * 1024 * 1024, 'x') + "\n";
@@ -345,8 +344,7 @@ TEST_CASE("Hand histories on a full disk: exit 4 with the reason, no staging fol
   CHECK(entries_with(dir, ".tmp").empty());
 }
 
-TEST_CASE("Staging folders left by a killed run are cleaned by the next run on the same output",
-          "[safety][cli]") {
+TEST_CASE("Staging folders left by a killed run are cleaned by the next run on the same output", "[safety][cli]") {
   TempDir scratch;
   const fs::path dir = scratch.path();
   // What a kill -9 leaves: a marked staging folder of a process that is
@@ -366,7 +364,7 @@ TEST_CASE("Staging folders left by a killed run are cleaned by the next run on t
   CHECK(fs::exists(dir / "out.tmp-999999998" / "notes.txt"));
 
   // An exit-2 stop leaves nothing beside the output either.
-  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -o " + (dir / "out").string() +
-                             " > /dev/null 2>&1")) == 2);  // exists, no --force
+  CHECK(shell(sngsim_command("run " + kQuickstart + " -q -n 10 -o " + (dir / "out").string() + " > /dev/null 2>&1")) ==
+        2);                                      // exists, no --force
   CHECK(entries_with(dir, "out.").size() == 1);  // the foreign folder only
 }

@@ -52,7 +52,8 @@ TEST_CASE("sngsim solve pushfold refuses bad input with exit code 2 and names th
   const testing::TempDir dir;
   const std::string out = (dir.path() / "out.txt").string();
   const auto run = [&out](const std::string& arguments) {
-    return testing::shell(testing::sngsim_command("solve pushfold " + arguments + " > " + testing::quote(out) + " 2>&1"));
+    return testing::shell(
+        testing::sngsim_command("solve pushfold " + arguments + " > " + testing::quote(out) + " 2>&1"));
   };
   const auto said = [&out](const std::string& words) {
     return testing::read_text(out).find(words) != std::string::npos;

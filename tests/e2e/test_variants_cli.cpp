@@ -36,7 +36,8 @@ TEST_CASE("Omaha, fixed-limit and shoot-out hand histories replay hand for hand"
     int files = 0;
     for (const auto& entry : fs::directory_iterator(hh / "cell-0")) files += entry.path().extension() == ".phhs";
     CHECK(files == (std::string(config) == "shootout" ? 3 * 4 : 3));
-    const std::string replay = std::string(SNGSIM_BINARY) + " replay " + (hh / "cell-0").string() + "/*.phhs --quiet > /dev/null";
+    const std::string replay =
+        std::string(SNGSIM_BINARY) + " replay " + (hh / "cell-0").string() + "/*.phhs --quiet > /dev/null";
     CHECK(std::system(replay.c_str()) == 0);
   }
   fs::remove_all(scratch);
@@ -66,8 +67,8 @@ TEST_CASE("V4 every variant's hand history carries its code and replays hand for
                                     " --hh-tournaments 4 > /dev/null";
     REQUIRE(std::system(run_command.c_str()) == 0);
     const fs::path log = scratch / (std::string(variant.code) + ".log");
-    const std::string replay = std::string(SNGSIM_BINARY) + " replay " + (hh / "cell-0").string() + "/*.phhs --variant " +
-                               variant.code + " > " + log.string() + " 2>&1";
+    const std::string replay = std::string(SNGSIM_BINARY) + " replay " + (hh / "cell-0").string() +
+                               "/*.phhs --variant " + variant.code + " > " + log.string() + " 2>&1";
     CHECK(std::system(replay.c_str()) == 0);
     std::ifstream in(log);
     const std::string output((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

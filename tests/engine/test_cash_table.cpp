@@ -131,7 +131,7 @@ TEST_CASE("V10 a split pot shares what the rake leaves, and each winner's part o
 TEST_CASE("V10 with side pots the rake comes out of the main pot first", "[rules][cash]") {
   // The small blind is all in for 100 with aces; the kings win the side pot.
   Hand hand;
-  hand.start(three_handed(rake_of(1000), {100, 1000, 1000}));  // 10%, no cap
+  hand.start(three_handed(rake_of(1000), {100, 1000, 1000}));       // 10%, no cap
   REQUIRE(hand.apply(Action::raise_to(300)) == ApplyError::kNone);  // the button
   REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);   // the small blind, all in for 100
   REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);   // the big blind calls 300
@@ -378,12 +378,12 @@ TEST_CASE("V9 a player who missed the big blind posts both to come back: the big
   CHECK(seen.bets[static_cast<std::size_t>(px)] == 20);
   CHECK(seen.committed[static_cast<std::size_t>(px)] == 30);
   CHECK(seen.pot == 60);
-  CHECK(seen.legal.can_check);  // it owes nothing more: the big blind is matched
-  REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);  // x checks
-  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);        // the button folds
-  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);        // the small blind folds
+  CHECK(seen.legal.can_check);                                      // it owes nothing more: the big blind is matched
+  REQUIRE(hand.apply(Action::check_call()) == ApplyError::kNone);   // x checks
+  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);         // the button folds
+  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);         // the small blind folds
   REQUIRE(hand.apply(Action::raise_to(100)) == ApplyError::kNone);  // the big blind raises
-  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);        // x folds
+  REQUIRE(hand.apply(Action::fold()) == ApplyError::kNone);         // x folds
   REQUIRE(hand.is_terminal());
   t.finish_hand(hand);
   CHECK(t.stack(x) == before[static_cast<std::size_t>(x)] - 30);

@@ -75,7 +75,8 @@ TEST_CASE("Seat dealing: a seat's cards do not depend on which other seats are e
       HandSetup full;
       full.rules.hole_cards = hole_cards;
       std::array<std::int8_t, kMaxPlayers> everyone{};
-      for (int seat = 0; seat < kMaxPlayers; ++seat) everyone[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(seat);
+      for (int seat = 0; seat < kMaxPlayers; ++seat)
+        everyone[static_cast<std::size_t>(seat)] = static_cast<std::int8_t>(seat);
       deal_by_seat(key, kMaxPlayers, everyone, full);
 
       // Seats 1, 3 and the last three empty: the trailing ones are not dealt at all.

@@ -69,7 +69,7 @@ struct Tally {
 // compared (bigger groups first, higher ranks first), and keep the best.
 
 struct RefScore {
-  int category = -1;        // HandCategory order
+  int category = -1;           // HandCategory order
   std::array<int, 5> ranks{};  // compared left to right
   auto operator<=>(const RefScore&) const = default;
 };
@@ -191,7 +191,7 @@ TEST_CASE("R16 all 2,598,960 five-card hands: 7,462 distinct values and exact ca
   }
   CHECK(hands == 2'598'960);
   CHECK(tally.per_value[0] == 0);
-  CHECK(tally.distinct() == 7462);  // every value 1..7462 occurs
+  CHECK(tally.distinct() == 7462);    // every value 1..7462 occurs
   CHECK(tally.per_value[7462] == 4);  // royal flushes
   CHECK(tally.category(HandCategory::kStraightFlush) == 40);
   CHECK(tally.category(HandCategory::kFourOfAKind) == 624);
@@ -373,8 +373,7 @@ TEST_CASE("R16 evaluate_holdem orders 7-card hands as the reference evaluator do
 
   // Stronger, and free once sorted: across all million hands, the value is a
   // strictly increasing function of the reference score.
-  std::sort(scored.begin(), scored.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   int out_of_order = 0;
   for (int i = 0; i + 1 < kHands; ++i) {
     const bool ref_tie = scored[i].first == scored[i + 1].first;
@@ -529,14 +528,14 @@ TEST_CASE("R16 suits do not rank: the same ranks in other suits tie", "[evaluato
 }
 
 TEST_CASE("R16 kickers decide within a category, and only five cards play", "[evaluator]") {
-  CHECK(holdem("AhAdKc7s5h") > holdem("AsAcQh7d5c"));            // pair: first kicker
-  CHECK(holdem("AhAdKc7s5h") > holdem("AsAcKh7d4c"));            // pair: last kicker
-  CHECK(holdem("KhKdQcQs9h") > holdem("KsKcQhQd8c"));            // two pair: kicker
-  CHECK(holdem("7h7d7cAs2h") > holdem("7h7d7cKs2h"));            // trips: kicker
-  CHECK(holdem("9h9d9c9sAh") > holdem("9h9d9c9sKh"));            // quads: kicker
-  CHECK(holdem("AhJh9h7h3h") > holdem("AdJd9d7d2d"));            // flush: fifth card
-  CHECK(holdem("AhKdQc9s8h") > holdem("AhKdQc9s7h"));            // high card: fifth card
-  CHECK(holdem("3h3d3c2s2h") > holdem("2h2d2cAsAh"));            // full house: trips first
+  CHECK(holdem("AhAdKc7s5h") > holdem("AsAcQh7d5c"));  // pair: first kicker
+  CHECK(holdem("AhAdKc7s5h") > holdem("AsAcKh7d4c"));  // pair: last kicker
+  CHECK(holdem("KhKdQcQs9h") > holdem("KsKcQhQd8c"));  // two pair: kicker
+  CHECK(holdem("7h7d7cAs2h") > holdem("7h7d7cKs2h"));  // trips: kicker
+  CHECK(holdem("9h9d9c9sAh") > holdem("9h9d9c9sKh"));  // quads: kicker
+  CHECK(holdem("AhJh9h7h3h") > holdem("AdJd9d7d2d"));  // flush: fifth card
+  CHECK(holdem("AhKdQc9s8h") > holdem("AhKdQc9s7h"));  // high card: fifth card
+  CHECK(holdem("3h3d3c2s2h") > holdem("2h2d2cAsAh"));  // full house: trips first
   // A sixth and seventh card below the best five do not count.
   CHECK(holdem("AhAdKcQsJh3c2d") == holdem("AsAcKdQhJd4h5c"));
   // Three pairs: the best two play, and the third pair's rank can be the

@@ -89,7 +89,7 @@ HandSetup random_setup(Random& random, std::uint64_t deck_key) {
   setup.rules.hole_cards = random.chance(0.3) ? 4 : 2;
   const Chips bb = kBigBlinds[random.below(4)];
   Chips sb = bb / 2;
-  if (random.chance(0.08)) sb = 0;                 // dead small blind (R5)
+  if (random.chance(0.08)) sb = 0;                      // dead small blind (R5)
   if (random.chance(0.05)) sb = random.between(1, bb);  // odd small blinds
   setup.min_bet = bb;
   if (setup.rules.betting == BettingStructure::kFixedLimit) setup.big_bet = 2 * bb;
@@ -207,8 +207,10 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
       if (!legal.can_check && legal.call_amount <= 0) why = "neither check nor call";
       if (legal.can_check == legal.can_fold) why = "exactly one of check and fold must be offered (R10)";
       if (legal.can_check && legal.call_amount != 0) why = "check offered with chips to call";
-      if (!legal.can_check && legal.call_amount != std::min(to_call, hand.stack(p))) why = "call amount is not min(owed, stack)";
-      if (!why.empty()) fail("legal actions include check or call (or fold), consistently", why + ": " + describe_legal(legal));
+      if (!legal.can_check && legal.call_amount != std::min(to_call, hand.stack(p)))
+        why = "call amount is not min(owed, stack)";
+      if (!why.empty())
+        fail("legal actions include check or call (or fold), consistently", why + ": " + describe_legal(legal));
     }
     // R12: the most any other player still in the hand could have bet.
     Chips reach_of_others = 0;
@@ -220,7 +222,8 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
     const Chips cap_to = std::min(all_in_to, reach_of_others);
     if (!legal.can_raise && hand.stack(p) > to_call && reach_of_others > obs.highest_bet &&
         setup.rules.betting == BettingStructure::kNoLimit && obs.betting.raises_this_round == 0) {
-      fail("legal raise sizes are consistent", "no bet offered although someone could answer one: " + describe_legal(legal));
+      fail("legal raise sizes are consistent",
+           "no bet offered although someone could answer one: " + describe_legal(legal));
     }
     if (legal.can_raise) {
       std::string why;
@@ -267,9 +270,8 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
       const ApplyError error = hand.apply(bad);
       const bool wrong_error = error == ApplyError::kNone || (expected != ApplyError::kNone && error != expected);
       if (wrong_error) {
-        fail("an illegal action is rejected",
-             "raise_to " + std::to_string(bad.amount) + " returned '" + apply_error_name(error) + "' with " +
-                 describe_legal(legal));
+        fail("an illegal action is rejected", "raise_to " + std::to_string(bad.amount) + " returned '" +
+                                                  apply_error_name(error) + "' with " + describe_legal(legal));
         if (error == ApplyError::kNone) return;  // the state moved on; stop this hand
       } else if (!(snapshot(hand) == before)) {
         fail("a rejected action changes nothing", "raise_to " + std::to_string(bad.amount));
@@ -308,8 +310,8 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
     }
     if (action.type == ActionType::kCheckCall && !hand.is_terminal() &&
         stack_before - hand.stack(p) != legal.call_amount) {
-      fail("a call puts in exactly the call amount", "put in " + std::to_string(stack_before - hand.stack(p)) +
-                                                         " with " + describe_legal(legal));
+      fail("a call puts in exactly the call amount",
+           "put in " + std::to_string(stack_before - hand.stack(p)) + " with " + describe_legal(legal));
     }
 
     // --- invariants after every step ---
@@ -331,9 +333,8 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
   Chips final_total = 0;
   for (int q = 0; q < n; ++q) final_total += hand.stack(q);
   if (final_total != total || hand.pot() != 0) {
-    fail("final stacks sum to the initial total",
-         "final " + std::to_string(final_total) + " initial " + std::to_string(total) + " pot " +
-             std::to_string(hand.pot()));
+    fail("final stacks sum to the initial total", "final " + std::to_string(final_total) + " initial " +
+                                                      std::to_string(total) + " pot " + std::to_string(hand.pot()));
   }
   const LegalActions over = hand.legal_actions();
   if (hand.current_player() != -1 || over.can_check || over.can_fold || over.can_raise || over.call_amount != 0) {
@@ -389,10 +390,9 @@ void play_random_hand(std::uint64_t hand_index, Hand& hand, Failures& failures, 
     }
     // Events and stacks agree: what is left plus what was won and returned.
     if (hand.stack(q) != initial - hand.committed(q) + won[i]) {
-      fail("final stack = initial - committed + won", who + " final " + std::to_string(hand.stack(q)) +
-                                                          " initial " + std::to_string(initial) + " committed " +
-                                                          std::to_string(hand.committed(q)) + " won " +
-                                                          std::to_string(won[i]));
+      fail("final stack = initial - committed + won",
+           who + " final " + std::to_string(hand.stack(q)) + " initial " + std::to_string(initial) + " committed " +
+               std::to_string(hand.committed(q)) + " won " + std::to_string(won[i]));
     }
     // R13: from each opponent at most what this player put in.
     Chips can_win = 0;

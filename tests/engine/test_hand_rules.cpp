@@ -868,8 +868,8 @@ TEST_CASE("R17 odd chips: pots with the same winners are divided as one, others 
   // Five players: 0 SB 5, 1 BB 10, 2 with 17, 3, 4 button. Main pot 73
   // (players 1, 2, 3 and 0's dead 5), side pot 53 (players 1 and 3).
   auto play = [](const char* hole_of_player_2) {
-    Hand hand =
-        start(nl({1000, 1000, 17, 1000, 1000}, 5, 10, {"2c2h", "Th2d", hole_of_player_2, "Td3h", "4d5d"}, "AcKdQhJs9c"));
+    Hand hand = start(
+        nl({1000, 1000, 17, 1000, 1000}, 5, 10, {"2c2h", "Th2d", hole_of_player_2, "Td3h", "4d5d"}, "AcKdQhJs9c"));
     act(hand, 2, Action::raise_to(17));  // short all-in
     act(hand, 3, Action::check_call());
     act(hand, 4, Action::check_call());
@@ -1014,7 +1014,8 @@ TEST_CASE("R19 all-in run-out: every hand shown before the rest of the board", "
     CHECK(hand.board_count() == 5);
     const std::size_t from = after_last_action(hand);
     const auto tail = keys_of(events_of(hand, {EventType::kShow, EventType::kMuck, EventType::kDealBoard}, from));
-    CHECK(tail == std::vector<EventKey>{{EventType::kShow, 0, 0}, {EventType::kShow, 1, 0}, {EventType::kDealBoard, -1, 0}});
+    CHECK(tail ==
+          std::vector<EventKey>{{EventType::kShow, 0, 0}, {EventType::kShow, 1, 0}, {EventType::kDealBoard, -1, 0}});
     const auto shows = events_of(hand, {EventType::kShow});
     REQUIRE(shows.size() == 2);
     CHECK(shows[0].cards == hole_set(hand, 0));
@@ -1073,9 +1074,9 @@ TEST_CASE("R19 all-in run-out: every hand shown before the rest of the board", "
 TEST_CASE("V1 pot limit: raise to at most B + (P + B - c)", "[rules]") {
   auto pl = [](std::vector<Chips> stacks, Chips ante = 0) {
     const int n = static_cast<int>(stacks.size());
-    TableSpec spec = nl(std::move(stacks), 1, 2,
-                        n == 2 ? std::vector<std::string>{"QsQc", "AhAs"}
-                               : std::vector<std::string>{"3s3d", "TdTc", "QsQc", "AhAs"});
+    TableSpec spec = nl(
+        std::move(stacks), 1, 2,
+        n == 2 ? std::vector<std::string>{"QsQc", "AhAs"} : std::vector<std::string>{"3s3d", "TdTc", "QsQc", "AhAs"});
     if (n == 3) spec.holes = {"3s3d", "TdTc", "AhAs"};
     spec.betting = BettingStructure::kPotLimit;
     spec.ante = ante;

@@ -167,10 +167,9 @@ TEST_CASE("R4 blind levels rise every 6 hands (normal) or 4 (turbo), doubling af
   const BlindSchedule turbo = BlindSchedule::standard(kTurboHandsPerLevel);
   CHECK(turbo.level_of_hand(4) == 1);
   CHECK(turbo.level_of_hand(5) == 2);
-  const std::vector<std::pair<Chips, Chips>> expected = {{10, 20},   {15, 30},   {25, 50},    {50, 100},
-                                                         {75, 150},  {100, 200}, {150, 300},  {200, 400},
-                                                         {300, 600}, {500, 1000}, {1000, 2000}, {2000, 4000},
-                                                         {4000, 8000}};
+  const std::vector<std::pair<Chips, Chips>> expected = {
+      {10, 20},   {15, 30},   {25, 50},    {50, 100},    {75, 150},    {100, 200},  {150, 300},
+      {200, 400}, {300, 600}, {500, 1000}, {1000, 2000}, {2000, 4000}, {4000, 8000}};
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const BlindLevel level = normal.level(static_cast<int>(i) + 1);
     CHECK(level.small_blind == expected[i].first);
@@ -203,9 +202,9 @@ TEST_CASE("R5 dead small blind: the big blind moves one live player, the small b
   REQUIRE_FALSE(tournament.is_alive(2));
 
   const HandSetup& setup = tournament.deal_next_hand();
-  CHECK(tournament.big_blind_seat() == 3);    // next live player after seat 2
-  CHECK(tournament.small_blind_seat() == -1); // seat 2 is empty: no small blind
-  CHECK(tournament.button_seat() == 1);       // last hand's small-blind seat
+  CHECK(tournament.big_blind_seat() == 3);     // next live player after seat 2
+  CHECK(tournament.small_blind_seat() == -1);  // seat 2 is empty: no small blind
+  CHECK(tournament.button_seat() == 1);        // last hand's small-blind seat
   // Hand order from the button: the big blind is first, as PHH writes [20, 0, 0].
   REQUIRE(setup.num_players == 3);
   CHECK(setup.seats[0] == 3);
@@ -367,7 +366,7 @@ TEST_CASE("R20 equal starting chips share the places, or the order from the butt
     rules.tie_rule = tie_rule;
     Tournament tournament(rules, key_with_button(rules, 0));
     Hand hand;
-    tournament.deal_next_hand();  // button 0, small blind 1, big blind 2
+    tournament.deal_next_hand();               // button 0, small blind 1, big blind 2
     play_rigged(tournament, hand, 2, {0, 3});  // seats 0 and 3 both started with 1000
     const Placement p0 = tournament.placement(0);
     const Placement p3 = tournament.placement(3);

@@ -73,7 +73,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view what = error.what();
     if (error.message.empty()) contract_broken("empty ConfigError message", what);
     if (error.message.find('\n') != std::string::npos) contract_broken("ConfigError message is not one line", what);
-    if (what.substr(0, kDisplayName.size()) != kDisplayName) contract_broken("ConfigError does not name the file", what);
+    if (what.substr(0, kDisplayName.size()) != kDisplayName)
+      contract_broken("ConfigError does not name the file", what);
     if (error.line < 0 || error.column < 0 || (error.line == 0) != (error.column == 0)) {
       contract_broken("ConfigError with a malformed place", what);
     }

@@ -54,8 +54,8 @@ void resume(const nlohmann::json& document) {
 // As `merge`: the experiment comes from the state itself.
 void merge(const nlohmann::json& document) {
   const sngsim::RunIdentity identity = sngsim::identity_from_json(document, "state.json");
-  sngsim::Experiment experiment = sngsim::parse_experiment(identity.source_text, identity.source_path,
-                                                           identity.overrides);
+  sngsim::Experiment experiment =
+      sngsim::parse_experiment(identity.source_text, identity.source_path, identity.overrides);
   experiment.seed = identity.seed;
   experiment.tournaments = identity.tournaments;
   if (experiment.tournaments > 100'000) return;  // a real run's size, not a reader's problem

@@ -3,7 +3,6 @@
 // against exact within its stated error (fixed seeds, so nothing flakes),
 // equity against ranges, input checks, and the `sngsim equity` command.
 
-
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -79,7 +78,8 @@ BruteForce brute_force(const EquitySpot& spot) {
     while (k >= 0 && index[static_cast<std::size_t>(k)] == n - missing + k) --k;
     if (k < 0) break;
     ++index[static_cast<std::size_t>(k)];
-    for (int j = k + 1; j < missing; ++j) index[static_cast<std::size_t>(j)] = index[static_cast<std::size_t>(j - 1)] + 1;
+    for (int j = k + 1; j < missing; ++j)
+      index[static_cast<std::size_t>(j)] = index[static_cast<std::size_t>(j - 1)] + 1;
   }
   for (std::size_t p = 0; p < players; ++p) {
     result.win[p] /= static_cast<double>(result.boards);
@@ -147,8 +147,8 @@ TEST_CASE("Exact Omaha equity matches brute force", "[equity]") {
 
 TEST_CASE("Monte Carlo equity agrees with exact within its stated error", "[equity]") {
   const std::vector<EquitySpot> spots = {spot_of({"AhAs", "KdKc"}), spot_of({"AcKc", "7d7s", "QhJh"}),
-                                         spot_of({"AhKh", "QsQd", "9h8h"}, "Th7h2c"),
-                                         spot_of({"AhAsKdQc", "2c3c4d5d"}), spot_of({"AsKsQdJd", "7h8h9cTc", "2h2d3c4c"}, "Qs9h3s")};
+                                         spot_of({"AhKh", "QsQd", "9h8h"}, "Th7h2c"), spot_of({"AhAsKdQc", "2c3c4d5d"}),
+                                         spot_of({"AsKsQdJd", "7h8h9cTc", "2h2d3c4c"}, "Qs9h3s")};
   std::uint64_t seed = 11;
   for (const EquitySpot& spot : spots) {
     const EquityResult exact = calculate_equity(spot, {EquityMethod::kExact});
@@ -160,8 +160,8 @@ TEST_CASE("Monte Carlo equity agrees with exact within its stated error", "[equi
     REQUIRE_FALSE(sampled.exact);
     for (std::size_t p = 0; p < spot.hands.size(); ++p) {
       const double error = sampled.players[p].std_error;
-      INFO("hand " << p << ": exact " << exact.players[p].equity << ", sampled " << sampled.players[p].equity
-                   << " +- " << error);
+      INFO("hand " << p << ": exact " << exact.players[p].equity << ", sampled " << sampled.players[p].equity << " +- "
+                   << error);
       CHECK(error > 0.0);
       CHECK(error < 0.002);
       CHECK(std::abs(sampled.players[p].equity - exact.players[p].equity) <= 4.0 * error);
@@ -183,7 +183,7 @@ TEST_CASE("Automatic method enumerates cheap spots and samples expensive ones", 
   EquityOptions options;
   options.max_exact_evaluations = 1'000;
   options.samples = 1'000;
-  CHECK(calculate_equity(spot_of({"AhKh", "QsQd"}, "Th7h2c5d"), options).exact);   // 44 boards
+  CHECK(calculate_equity(spot_of({"AhKh", "QsQd"}, "Th7h2c5d"), options).exact);      // 44 boards
   CHECK_FALSE(calculate_equity(spot_of({"AhKh", "QsQd"}, "Th7h2c"), options).exact);  // 990 x 2
 }
 
@@ -271,6 +271,5 @@ TEST_CASE("Equity against random hands matches the known-hands calculator", "[eq
   CHECK(aces.equity > 0.4);
   CHECK(aces.equity < 0.6);
 }
-
 
 }  // namespace sngsim

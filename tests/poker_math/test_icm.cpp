@@ -22,7 +22,8 @@ TEST_CASE("ICM of three stacks matches the explicit Malmuth-Harville sum", "[icm
     const double a = stacks[static_cast<std::size_t>(order[0])];
     const double b = stacks[static_cast<std::size_t>(order[1])];
     const double p = a / total * b / (total - a);
-    for (std::size_t place = 0; place < 3; ++place) expected[static_cast<std::size_t>(order[place])] += p * payouts[place];
+    for (std::size_t place = 0; place < 3; ++place)
+      expected[static_cast<std::size_t>(order[place])] += p * payouts[place];
   } while (std::next_permutation(order.begin(), order.end()));
   const std::vector<double> equity = icm_equity(stacks, payouts);
   REQUIRE(equity.size() == 3);

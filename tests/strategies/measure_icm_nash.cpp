@@ -23,8 +23,9 @@ TEST_CASE("icm_nash measurements: solve cost, exploitability, bucketing", "[.icm
   constexpr int kLarge = 1 << 20;
   const IcmNashSolveSettings settings;
   CounterRng rng(0x1C3A'3EA5);
-  std::printf("players  grid  spots  cpu_s_median  cpu_s_max  iterations_median  gain_own_max  gain_2^20_median  "
-              "gain_2^20_max  bucketed_at_real_median  bucketed_at_real_max   (gains: %% of the pool, worst player)\n");
+  std::printf(
+      "players  grid  spots  cpu_s_median  cpu_s_max  iterations_median  gain_own_max  gain_2^20_median  "
+      "gain_2^20_max  bucketed_at_real_median  bucketed_at_real_max   (gains: %% of the pool, worst player)\n");
   for (int n = 2; n <= 6; ++n) {
     std::vector<double> cpu, iters, own, large, bucket;
     for (int s = 0; s < kSpots; ++s) {

@@ -29,7 +29,8 @@ std::unique_ptr<Strategy> make_equity_bot(const std::map<std::string, std::strin
 // failing on the first one the engine rejects.
 std::vector<Action> play_random_hands(const GameRules& rules, int players, int hands, std::uint64_t seed) {
   std::vector<std::unique_ptr<Strategy>> bots;
-  for (int p = 0; p < players; ++p) bots.push_back(make_equity_bot({}, derive_key(seed, static_cast<std::uint64_t>(p))));
+  for (int p = 0; p < players; ++p)
+    bots.push_back(make_equity_bot({}, derive_key(seed, static_cast<std::uint64_t>(p))));
   std::vector<Action> actions;
   Hand hand;
   for (int h = 0; h < hands; ++h) {

@@ -93,7 +93,9 @@ void check_draws(const StrategyMaker& make_bot, const Hand& hand, double allin) 
 }
 
 // The player to act moves all-in (R12 may cap the bet at what the others can follow).
-void shove(Hand& hand) { REQUIRE(hand.apply(Action::raise_to(hand.observe().legal.max_raise_to)) == ApplyError::kNone); }
+void shove(Hand& hand) {
+  REQUIRE(hand.apply(Action::raise_to(hand.observe().legal.max_raise_to)) == ApplyError::kNone);
+}
 
 double class_combos(const ClassWeights& w) {
   double combos = 0.0;
@@ -193,9 +195,8 @@ TEST_CASE("icm_nash hands what push/fold does not cover to its fallback", "[icm_
   CHECK(is_fallback(flop));
 
   const StrategyInfo* info = find_strategy("icm_nash");
-  for (const auto& [name, value] : std::map<std::string, std::string>{{"fallback", "no_such_bot"},
-                                                                      {"samples", "5000.5"},
-                                                                      {"fallback", "icm_nash"}}) {
+  for (const auto& [name, value] : std::map<std::string, std::string>{
+           {"fallback", "no_such_bot"}, {"samples", "5000.5"}, {"fallback", "icm_nash"}}) {
     StrategyParams params;
     REQUIRE_FALSE(StrategyParams::resolve(info->params, {{name, value}}, params).has_value());
     CHECK_THROWS_AS(info->bind(params), std::invalid_argument);  // when the experiment loads
@@ -251,7 +252,8 @@ TEST_CASE("icm_nash deviations scale a range by combos along the strength order"
     INFO(h);
     const auto cards = testing::cards(h);
     const auto c = static_cast<std::size_t>(hand_class_of(cards[0], cards[1]));
-    check_draws(wide, three_handed({"2s2h", "4c4h", h}), scale_range(s.allin[static_cast<std::size_t>(s.find({0, -1, 0}))], 1.2)[c]);
+    check_draws(wide, three_handed({"2s2h", "4c4h", h}),
+                scale_range(s.allin[static_cast<std::size_t>(s.find({0, -1, 0}))], 1.2)[c]);
     Hand facing = three_handed({h, "4c4h", "AcAd"});
     shove(facing);
     check_draws(wide, facing, scale_range(s.allin[static_cast<std::size_t>(s.find({1, 0, 0}))], 0.8)[c]);
@@ -264,7 +266,8 @@ TEST_CASE("icm_nash: the same results on 1 and 2 threads, cold or warm cache", "
       "table: {players: 3, stack: 300, blinds: turbo}\n"
       "lineup:\n"
       "  - strategy: icm_nash\n    params: {samples: 2048, samples3: 2048, target: 0.5, grid_bb: 1}\n"
-      "  - label: wide\n    strategy: icm_nash\n    params: {samples: 2048, samples3: 2048, target: 0.5, grid_bb: 1, push_scale: 1.2}\n"
+      "  - label: wide\n    strategy: icm_nash\n    params: {samples: 2048, samples3: 2048, target: 0.5, grid_bb: 1, "
+      "push_scale: 1.2}\n"
       "  - strategy: pushfold\n    params: {fallback: tag}\n"
       "payouts: {places: [65, 35]}\n";
   const Experiment experiment = parse_experiment(yaml, "icm-threads.yaml");

@@ -63,8 +63,9 @@ TEST_CASE("Heads-up push/fold: no best response gains more than 0.01 bb", "[push
     const double value = push_fold_sb_value(stack, s.push, s.call);
     const double sb_gain = push_fold_sb_best_response_value(stack, s.call) - value;
     const double bb_gain = value - push_fold_bb_best_response_value(stack, s.push);
-    INFO(stack << " bb: SB pushes " << range_fraction(s.push) << ", BB calls " << range_fraction(s.call) << ", SB value "
-               << value << " bb, gains " << sb_gain << " / " << bb_gain << " after " << s.iterations << " iterations");
+    INFO(stack << " bb: SB pushes " << range_fraction(s.push) << ", BB calls " << range_fraction(s.call)
+               << ", SB value " << value << " bb, gains " << sb_gain << " / " << bb_gain << " after " << s.iterations
+               << " iterations");
     CHECK(value == Approx(s.sb_value).margin(1e-12));
     CHECK(sb_gain >= -1e-12);
     CHECK(bb_gain >= -1e-12);

@@ -395,12 +395,11 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
       SECTION(std::string(what) + ", " + betting + " " + game) {
         long spoilt = 0;
         long decisions = 0;
-        const StrategyInfo broken{
-            "broken", "test", {}, [&, b = breakage](const StrategyParams&) -> StrategyMaker {
-              return [&, b](const StrategyContext&) {
-                return std::unique_ptr<Strategy>(new BrokenBot(b, spoilt, decisions));
-              };
-            }};
+        const StrategyInfo broken{"broken", "test", {}, [&, b = breakage](const StrategyParams&) -> StrategyMaker {
+                                    return [&, b](const StrategyContext&) {
+                                      return std::unique_ptr<Strategy>(new BrokenBot(b, spoilt, decisions));
+                                    };
+                                  }};
         Experiment experiment = parse_experiment("table: {players: 4, betting: " + betting + ", game: " + game +
                                                      ", hand_cap: 60}\n"
                                                      "lineup: [{strategy: maniac}, {strategy: calling_station}, "
@@ -446,12 +445,12 @@ TEST_CASE("V5 broken strategies fault, fall back to check or fold, and never sto
 TEST_CASE("V5 the fallback is a check when free and a fold otherwise", "[strategies]") {
   long spoilt = 0;
   long decisions = 0;
-  const StrategyInfo broken{"broken", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
-                              return [&](const StrategyContext&) {
-                                return std::unique_ptr<Strategy>(
-                                    new BrokenBot(Breakage::kThrowsStd, spoilt, decisions));
-                              };
-                            }};
+  const StrategyInfo broken{
+      "broken", "test", {}, [&](const StrategyParams&) -> StrategyMaker {
+        return [&](const StrategyContext&) {
+          return std::unique_ptr<Strategy>(new BrokenBot(Breakage::kThrowsStd, spoilt, decisions));
+        };
+      }};
   Experiment experiment = parse_experiment(
       "table: {players: 3}\nlineup: [{strategy: maniac}, {strategy: calling_station}, "
       "{strategy: random, label: broken}]\n",
@@ -699,7 +698,12 @@ TEST_CASE("icm_nash with payouts answers only legal actions from random states",
   REQUIRE(info != nullptr);
   StrategyParams params;
   REQUIRE_FALSE(StrategyParams::resolve(info->params,
-                                        {{"samples", "1024"}, {"samples3", "1024"}, {"target", "1"}, {"target3", "1"}, {"iterations", "100"}, {"max_bb", "30"}},
+                                        {{"samples", "1024"},
+                                         {"samples3", "1024"},
+                                         {"target", "1"},
+                                         {"target3", "1"},
+                                         {"iterations", "100"},
+                                         {"max_bb", "30"}},
                                         params)
                     .has_value());
   const StrategyMaker make = info->bind(params);

@@ -316,7 +316,8 @@ TEST_CASE("Invariant checker catches places better than a survivor's, or given t
   }
 }
 
-TEST_CASE("Invariant checker R20 same-hand busts rank by starting chips, equal chips share or go by button", "[invariants]") {
+TEST_CASE("Invariant checker R20 same-hand busts rank by starting chips, equal chips share or go by button",
+          "[invariants]") {
   // Hand 1 leaves {2000, 600, 400}; both short stacks bust in hand 2.
   const auto hand1 = observed(1, 0, 1, 2, {1000, 1000, 1000}, {2000, 600, 400});
   auto hand2 = [](std::vector<Placement> places) {
@@ -395,7 +396,8 @@ TEST_CASE("Invariant checker R21 at the hand cap survivors rank by chips", "[inv
 
 // ---- cash sessions --------------------------------------------------------------------
 
-CashHandObservation cash_hand(int hand, std::vector<Chips> before, std::vector<Chips> bought, std::vector<Chips> after) {
+CashHandObservation cash_hand(int hand, std::vector<Chips> before, std::vector<Chips> bought,
+                              std::vector<Chips> after) {
   CashHandObservation seen;
   seen.hand = hand;
   for (std::size_t s = 0; s < before.size(); ++s) {
@@ -524,20 +526,22 @@ TEST_CASE("A real table that disagrees with its own hand throws InvariantViolati
   }
 }
 
-TEST_CASE("A violation is described with cell, tournament, seed, hand and the command that replays it", "[invariants]") {
+TEST_CASE("A violation is described with cell, tournament, seed, hand and the command that replays it",
+          "[invariants]") {
   const Experiment experiment = parse_experiment(
       "name: t\nseed: 9\ntable: {players: 2}\nlineup: [{strategy: random}]\nmatrix: {table.stack: [1000, 2000]}\n",
       "t.yaml");
-  const InvariantViolation violation(experiment.cells[1], 9, 1234, "", 57,
-                                     {{InvariantKind::kBigBlind, "the big blind is seat 0"},
-                                      {InvariantKind::kChips, "the table holds 3999 chips"}});
+  const InvariantViolation violation(
+      experiment.cells[1], 9, 1234, "", 57,
+      {{InvariantKind::kBigBlind, "the big blind is seat 0"}, {InvariantKind::kChips, "the table holds 3999 chips"}});
   CHECK(cell_index_of(experiment, violation) == 1);
   CHECK(describe_violation(violation, experiment) ==
         "cell 1 (table.stack=2000), tournament 1234, seed 9, hand 57:\n"
         "  [big-blind] the big blind is seat 0\n"
         "  [chips] the table holds 3999 chips\n");
   std::ostringstream err;
-  print_invariant_violation(err, violation, experiment, "configs/my file.yaml", {"table.players=2", "lineup=[{strategy: tag}]"});
+  print_invariant_violation(err, violation, experiment, "configs/my file.yaml",
+                            {"table.players=2", "lineup=[{strategy: tag}]"});
   CHECK(err.str().find("sngsim run 'configs/my file.yaml' --set table.players=2 --set 'lineup=[{strategy: tag}]' "
                        "--seed 9 --replay-tournament 1234 --cell 1\n") != std::string::npos);
   CHECK(err.str().find("wrote no results") != std::string::npos);
@@ -594,7 +598,10 @@ TEST_CASE("Every built-in bot at 2 to 6 players plays without breaking an invari
         const std::string& bot = bots[static_cast<std::size_t>((first + i) % count)];
         // icm_nash with a cheap solver: its default solves cost seconds per
         // tournament here, and the setting does not change what is checked.
-        const std::string params = bot == "icm_nash" ? ", params: {samples: 1024, samples3: 1024, target: 5, target3: 5, iterations: 25, grid_bb: 2}" : "";
+        const std::string params =
+            bot == "icm_nash"
+                ? ", params: {samples: 1024, samples3: 1024, target: 5, target3: 5, iterations: 25, grid_bb: 2}"
+                : "";
         text += "  - {strategy: " + bot + ", label: " + bot + "-" + std::to_string(i) + params + "}\n";
         entries[bot] += 40;
       }
@@ -614,8 +621,8 @@ TEST_CASE("PLO, limit, antes, shoot-out and cash play without breaking an invari
   CHECK(play_checked(load_experiment(kConfigs + "limit-sng.yaml", {"tournaments=150"})) == 150);
   CHECK(play_checked(load_experiment(kConfigs + "antes-turbo.yaml", {"tournaments=100"})) == 200);
   CHECK(play_checked(load_experiment(kConfigs + "shootout.yaml", {"tournaments=60"})) == 60);
-  CHECK(play_checked(load_experiment(kConfigs + "shootout.yaml", {"tournaments=30", "shootout.winners=paid",
-                                                                   "payouts={buy_in: 100}"})) == 30);
+  CHECK(play_checked(load_experiment(kConfigs + "shootout.yaml",
+                                     {"tournaments=30", "shootout.winners=paid", "payouts={buy_in: 100}"})) == 30);
   CHECK(play_checked(load_experiment(kConfigs + "cash-bb100.yaml", {"tournaments=6", "cash.hands=200"})) == 6);
 }
 
@@ -637,7 +644,6 @@ TEST_CASE("Checking changes no result: records are identical with and without th
     }
   }
 }
-
 
 }  // namespace
 }  // namespace sngsim

@@ -70,9 +70,9 @@ TEST_CASE("config keys: the reader refuses what the declaration lacks, listing w
   };
   for (const auto& c : cases) {
     INFO(c.section);
-    testing::check_config_error(c.text, kFile, c.line, c.column,
-                                "unknown key 'zzzzzzzzzzzz' in " + c.section + "; expected one of: " +
-                                    joined(keys_of(c.section)));
+    testing::check_config_error(
+        c.text, kFile, c.line, c.column,
+        "unknown key 'zzzzzzzzzzzz' in " + c.section + "; expected one of: " + joined(keys_of(c.section)));
   }
 }
 

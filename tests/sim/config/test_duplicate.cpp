@@ -50,7 +50,8 @@ class FirstHandRecorder final : public TableObserver {
     const HandSetup& setup = hand.setup();
     for (int p = 0; p < setup.num_players; ++p) {
       const auto seat = static_cast<std::size_t>(setup.seats[static_cast<std::size_t>(p)]);
-      first.hole_of_seat[seat] = {setup.hole[static_cast<std::size_t>(p)][0], setup.hole[static_cast<std::size_t>(p)][1]};
+      first.hole_of_seat[seat] = {setup.hole[static_cast<std::size_t>(p)][0],
+                                  setup.hole[static_cast<std::size_t>(p)][1]};
     }
     first.board = setup.board;
     first.entrant_of_seat.assign(table.entrant_of_seat.begin(), table.entrant_of_seat.end());
@@ -60,17 +61,18 @@ class FirstHandRecorder final : public TableObserver {
 };
 
 Experiment sit_and_go(const std::string& lineup, const std::string& extra = "") {
-  return parse_experiment("seed: 5\ntournaments: 24\ntable: {players: 4}\nseating: duplicate\nlineup: " + lineup +
-                              "\n" + extra,
-                          kFile);
+  return parse_experiment(
+      "seed: 5\ntournaments: 24\ntable: {players: 4}\nseating: duplicate\nlineup: " + lineup + "\n" + extra, kFile);
 }
 
 // Every entrant sits in every seat exactly `times` times over `seatings`.
 void check_every_seat(const std::vector<std::vector<int>>& seatings, int field, int times) {
-  std::vector<std::vector<int>> count(static_cast<std::size_t>(field), std::vector<int>(static_cast<std::size_t>(field), 0));
+  std::vector<std::vector<int>> count(static_cast<std::size_t>(field),
+                                      std::vector<int>(static_cast<std::size_t>(field), 0));
   for (const auto& seating : seatings) {
     REQUIRE(static_cast<int>(seating.size()) == field);
-    for (int seat = 0; seat < field; ++seat) ++count[static_cast<std::size_t>(seating[static_cast<std::size_t>(seat)])][static_cast<std::size_t>(seat)];
+    for (int seat = 0; seat < field; ++seat)
+      ++count[static_cast<std::size_t>(seating[static_cast<std::size_t>(seat)])][static_cast<std::size_t>(seat)];
   }
   for (const auto& seats : count) {
     for (const int n : seats) CHECK(n == times);
@@ -102,8 +104,8 @@ json summary_without_provenance(const Experiment& experiment, const std::vector<
 }  // namespace
 
 TEST_CASE("duplicate: a group deals identical hand-1 cards to the same seats while the labels rotate", "[duplicate]") {
-  const Experiment experiment = sit_and_go(
-      "[{strategy: random}, {strategy: calling_station}, {strategy: maniac}, {strategy: rock}]");
+  const Experiment experiment =
+      sit_and_go("[{strategy: random}, {strategy: calling_station}, {strategy: maniac}, {strategy: rock}]");
   const Cell& cell = experiment.cells.at(0);
   REQUIRE(duplicate_group_size(cell) == 4);
   REQUIRE(tournaments_per_unit(cell) == 4);
@@ -163,8 +165,9 @@ TEST_CASE("duplicate: bots of one strategy replay the same tournament in every s
   // Bot randomness belongs to the seat, so identical bots make every member
   // of a group the same tournament: the paired difference is exactly zero
   // while the unpaired interval still sees the spread of places.
-  const Experiment experiment = sit_and_go("[{strategy: random, label: a}, {strategy: random, label: b}, "
-                                           "{strategy: random, label: c}, {strategy: random, label: d}]");
+  const Experiment experiment = sit_and_go(
+      "[{strategy: random, label: a}, {strategy: random, label: b}, "
+      "{strategy: random, label: c}, {strategy: random, label: d}]");
   const Cell& cell = experiment.cells.at(0);
   const std::vector<int> labels = label_of_entrants(cell);
   Hand hand;
@@ -215,8 +218,9 @@ TEST_CASE("duplicate: a shoot-out group rotates the whole field over one set of 
   std::vector<FirstHandRecorder> tables(3);  // first-round tables 0, 1 and the final
   std::vector<ShootoutRecord> group;
   for (int index = 0; index < 6; ++index) {
-    group.push_back(play_shootout(cell, labels, experiment.seed, index, hand,
-                                  [&](int table) -> TableObserver* { return &tables[static_cast<std::size_t>(table)]; }));
+    group.push_back(play_shootout(cell, labels, experiment.seed, index, hand, [&](int table) -> TableObserver* {
+      return &tables[static_cast<std::size_t>(table)];
+    }));
   }
   std::vector<std::vector<int>> seatings;
   for (int member = 0; member < 6; ++member) {
@@ -243,16 +247,18 @@ TEST_CASE("duplicate: a shoot-out group rotates the whole field over one set of 
   CHECK(stats.shootout()->shootouts() == 6);
 }
 
-TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every two labels share a table in exactly "
-          "one round, turned through its seats on the same table deals",
-          "[duplicate]") {
+TEST_CASE(
+    "duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every two labels share a table in exactly "
+    "one round, turned through its seats on the same table deals",
+    "[duplicate]") {
   std::string lineup;
   for (const char* label : {"a", "b", "c", "d", "e", "f", "g", "h", "i"}) {
     lineup += std::string(lineup.empty() ? "" : ", ") + "{strategy: random, label: " + label + "}";
   }
   const Experiment experiment = parse_experiment(
       "seed: 4\ntournaments: 24\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\n"
-      "seating: duplicate\nlineup: [" + lineup + "]\n",
+      "seating: duplicate\nlineup: [" +
+          lineup + "]\n",
       kFile);
   const Cell& cell = experiment.cells.at(0);
   REQUIRE(meets_every_table_mate_once(cell));
@@ -325,15 +331,16 @@ TEST_CASE("duplicate: a 3 x 3 shoot-out group plays table-mates rounds: every tw
   }
 }
 
-TEST_CASE("duplicate: table-mates rounds of 2 x 2, 3 x 3 and 5 x 5 shoot-outs seat every two entrants at one table "
-          "in exactly one round, every entrant once in each seat of its table per round",
-          "[duplicate]") {
+TEST_CASE(
+    "duplicate: table-mates rounds of 2 x 2, 3 x 3 and 5 x 5 shoot-outs seat every two entrants at one table "
+    "in exactly one round, every entrant once in each seat of its table per round",
+    "[duplicate]") {
   for (const int order : {2, 3, 5}) {
     const int field = order * order;
     const Experiment experiment = parse_experiment(
-        "tournaments: " + std::to_string(order * (order + 1)) + "\nformat: shootout\nshootout: {tables: " +
-            std::to_string(order) + "}\ntable: {players: " + std::to_string(order) +
-            "}\nseating: duplicate\nlineup: [{strategy: random}]\n",
+        "tournaments: " + std::to_string(order * (order + 1)) +
+            "\nformat: shootout\nshootout: {tables: " + std::to_string(order) +
+            "}\ntable: {players: " + std::to_string(order) + "}\nseating: duplicate\nlineup: [{strategy: random}]\n",
         kFile);
     const Cell& cell = experiment.cells.at(0);
     INFO("order " << order);
@@ -341,7 +348,8 @@ TEST_CASE("duplicate: table-mates rounds of 2 x 2, 3 x 3 and 5 x 5 shoot-outs se
     REQUIRE(duplicate_group_size(cell) == order * (order + 1));
     std::vector<int> arrangement(static_cast<std::size_t>(field));
     for (int e = 0; e < field; ++e) arrangement[static_cast<std::size_t>(e)] = (e * 7 + 3) % field;  // any order
-    std::vector<std::vector<int>> share(static_cast<std::size_t>(field), std::vector<int>(static_cast<std::size_t>(field), 0));
+    std::vector<std::vector<int>> share(static_cast<std::size_t>(field),
+                                        std::vector<int>(static_cast<std::size_t>(field), 0));
     for (int round = 0; round <= order; ++round) {
       // seat_count[e][s]: turns of this round in which entrant e holds seat s of its table.
       std::vector<std::vector<int>> seat_count(static_cast<std::size_t>(field),

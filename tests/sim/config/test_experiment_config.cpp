@@ -203,7 +203,8 @@ TEST_CASE("config: unknown enum values list the allowed ones", "[config]") {
   check_error("table:\n  game: stud\n" + lineup, 2, 9, "table.game must be one of holdem, omaha; got 'stud'");
   check_error("table:\n  betting: spread\n" + lineup, 2, 12,
               "table.betting must be one of no-limit, pot-limit, fixed-limit; got 'spread'");
-  check_error("table:\n  bust_ties: chips\n" + lineup, 2, 14, "table.bust_ties must be one of share, button; got 'chips'");
+  check_error("table:\n  bust_ties: chips\n" + lineup, 2, 14,
+              "table.bust_ties must be one of share, button; got 'chips'");
   check_error("seating: rotaet\n" + lineup, 1, 10,
               "seating must be one of random, rotate, duplicate; got 'rotaet' (did you mean 'rotate'?)");
 }
@@ -220,8 +221,7 @@ TEST_CASE("config: lineup errors", "[config]") {
   check_error("lineup:\n  - label: x\n", 2, 5, "lineup[0] needs 'strategy' (one of " + registered + ")");
   check_error("lineup:\n  - strategy: random\n  - strategy: mainac\n", 3, 15,
               "unknown strategy 'mainac' (did you mean 'maniac'?); known strategies: " + known);
-  check_error("lineup:\n  - strategy: xyz\n", 2, 15,
-              "unknown strategy 'xyz'; known strategies: " + known);
+  check_error("lineup:\n  - strategy: xyz\n", 2, 15, "unknown strategy 'xyz'; known strategies: " + known);
   check_error("lineup:\n  - strategy: random\n    count: 0\n", 3, 12, "lineup[0].count must be between 1 and 6, got 0");
   check_error("table:\n  players: 3\nlineup:\n  - strategy: random\n    count: 2\n  - strategy: maniac\n    count: 2\n",
               3, 1, "the lineup fills 4 seats but table.players is 3");
@@ -260,9 +260,11 @@ TEST_CASE("config: the same label twice with the same strategy is one label", "[
 }
 
 TEST_CASE("config: a short lineup repeats in order to fill the seats", "[config]") {
-  const std::string base = "lineup:\n  - strategy: maniac\n    label: a\n    count: 2\n  - strategy: random\n    label: b\n";
+  const std::string base =
+      "lineup:\n  - strategy: maniac\n    label: a\n    count: 2\n  - strategy: random\n    label: b\n";
   auto labels = [&](int players) {
-    return labels_of(parse_experiment("table:\n  players: " + std::to_string(players) + "\n" + base, kFile).cells.at(0));
+    return labels_of(
+        parse_experiment("table:\n  players: " + std::to_string(players) + "\n" + base, kFile).cells.at(0));
   };
   CHECK(labels(3) == std::vector<std::string>{"a", "a", "b"});
   CHECK(labels(4) == std::vector<std::string>{"a", "a", "b", "a"});
@@ -275,7 +277,8 @@ TEST_CASE("config: payouts validation", "[config]") {
   const Experiment experiment = parse_experiment(lineup + "payouts:\n  places: [50, 30, 20]\n", kFile);
   CHECK(experiment.cells.at(0).payouts.percent == std::vector<int>{50, 30, 20});
   check_error(lineup + "payouts:\n  places: [60, 30]\n", 4, 11, "payouts.places must add up to 100, got 90");
-  check_error(lineup + "payouts:\n  places: [110, -10]\n", 4, 12, "payouts.places[0] must be between 0 and 100, got 110");
+  check_error(lineup + "payouts:\n  places: [110, -10]\n", 4, 12,
+              "payouts.places[0] must be between 0 and 100, got 110");
   check_error(lineup + "payouts:\n  places: [50, 50.0]\n", 4, 16, "payouts.places[1] must be an integer, got '50.0'");
   check_error(lineup + "payouts:\n  places: []\n", 4, 11,
               "payouts.places must be a non-empty list of percentages, got an empty list");
@@ -354,9 +357,8 @@ TEST_CASE("config: antes scale with the big blind from their level on", "[config
 
   // from_level defaults to 1; custom schedules scale the same way.
   const BlindSchedule custom =
-      parse_experiment("table:\n  blinds: custom\n  schedule: [[5, 10], [10, 20], [10, 15]]\n  ante: {amount: 2}\n" +
-                           lineup,
-                       kFile)
+      parse_experiment(
+          "table:\n  blinds: custom\n  schedule: [[5, 10], [10, 20], [10, 15]]\n  ante: {amount: 2}\n" + lineup, kFile)
           .cells.at(0)
           .rules.schedule;
   CHECK(custom.levels() == std::vector<BlindLevel>{{5, 10, 2}, {10, 20, 4}, {10, 15, 3}});
@@ -386,15 +388,17 @@ matrix:
       for (int players = 2; players <= 6; ++players, ++i) {
         const Cell& cell = experiment.cells[i];
         INFO("cell " << i);
-        CHECK(cell.params == std::vector<std::pair<std::string, std::string>>{
-                                 {"table.blinds", blinds}, {"table.stack", std::to_string(stack)},
-                                 {"table.players", std::to_string(players)}});
+        CHECK(cell.params ==
+              std::vector<std::pair<std::string, std::string>>{{"table.blinds", blinds},
+                                                               {"table.stack", std::to_string(stack)},
+                                                               {"table.players", std::to_string(players)}});
         CHECK(cell.rules.schedule.hands_per_level() == (blinds == "turbo" ? 4 : 6));
         CHECK(cell.rules.starting_stack == stack);
         CHECK(cell.rules.players == players);
         REQUIRE(cell.entrants.size() == static_cast<std::size_t>(players));
         for (int seat = 0; seat < players; ++seat) {
-          CHECK(cell.entrants[static_cast<std::size_t>(seat)].strategy == (seat % 2 == 0 ? "calling_station" : "maniac"));
+          CHECK(cell.entrants[static_cast<std::size_t>(seat)].strategy ==
+                (seat % 2 == 0 ? "calling_station" : "maniac"));
         }
       }
     }
@@ -410,7 +414,8 @@ TEST_CASE("config: matrix values may be whole nodes and keys the file omits", "[
   REQUIRE(experiment.cells.size() == 2);
   CHECK(experiment.cells[0].params[0] == std::pair<std::string, std::string>{"payouts.places", "[100]"});
   CHECK(experiment.cells[1].params[0] == std::pair<std::string, std::string>{"payouts.places", "[65, 35]"});
-  CHECK(experiment.cells[1].params[1] == std::pair<std::string, std::string>{"table.ante", "{from_level: 2, amount: 5}"});
+  CHECK(experiment.cells[1].params[1] ==
+        std::pair<std::string, std::string>{"table.ante", "{from_level: 2, amount: 5}"});
   CHECK(experiment.cells[1].payouts.percent == std::vector<int>{65, 35});
   CHECK(experiment.cells[1].rules.schedule.levels()[1].ante == 5);
 }
@@ -443,8 +448,8 @@ TEST_CASE("config: --set overrides", "[config]") {
   const std::string lineup = kLineup;
   SECTION("valid overrides replace and add keys, in order") {
     const Experiment experiment = parse_experiment(
-        "table:\n  stack: 1000\n" + lineup,
-        kFile, {"table.stack=2000", "table.hand_cap=60", "payouts.places=[50, 50]", "seed=9", "table.stack=3000"});
+        "table:\n  stack: 1000\n" + lineup, kFile,
+        {"table.stack=2000", "table.hand_cap=60", "payouts.places=[50, 50]", "seed=9", "table.stack=3000"});
     const Cell& cell = experiment.cells.at(0);
     CHECK(cell.rules.starting_stack == 3000);
     CHECK(cell.rules.hand_cap == 60);
@@ -460,8 +465,8 @@ TEST_CASE("config: --set overrides", "[config]") {
     CHECK(experiment.cells[1].payouts.fee_percent == 5);
   }
   SECTION("overrides apply before the matrix expands") {
-    const Experiment experiment = parse_experiment(lineup + "matrix:\n  table.players: [2, 3]\n", kFile,
-                                                   {"table.stack=500", "table.players=5"});
+    const Experiment experiment =
+        parse_experiment(lineup + "matrix:\n  table.players: [2, 3]\n", kFile, {"table.stack=500", "table.players=5"});
     REQUIRE(experiment.cells.size() == 2);
     CHECK(experiment.cells[0].rules.players == 2);  // the matrix still wins for its key
     CHECK(experiment.cells[1].rules.starting_stack == 500);

@@ -50,7 +50,7 @@ TEST_CASE("observation encoding: the button's preflop view, index by index (R10,
     board_bits += v[kEncodeBoard + c];
   }
   CHECK(hole_bits == 2.0f);
-  CHECK(board_bits == 0.0f);  // the board is not dealt yet
+  CHECK(board_bits == 0.0f);                                 // the board is not dealt yet
   CHECK(v[kEncodeStrength] == Approx(0.852).margin(0.002));  // AA against a random hand
   CHECK(v[kEncodeGame + 0] == 1.0f);                         // preflop
   CHECK(v[kEncodeGame + 4] == 1.0f);                         // no-limit

@@ -68,7 +68,9 @@ struct SlowThirdEntrant {
 
   long asked = 0;  // decisions the slow seat was asked for
   const StrategyInfo info{"slow", "test", {}, [this](const StrategyParams&) -> StrategyMaker {
-                            return [this](const StrategyContext&) { return std::unique_ptr<Strategy>(new TimesOut(asked)); };
+                            return [this](const StrategyContext&) {
+                              return std::unique_ptr<Strategy>(new TimesOut(asked));
+                            };
                           }};
   Experiment experiment;
 };
@@ -104,7 +106,7 @@ TEST_CASE("V8 a tournament seat sitting out is dealt in, posts its blinds and an
     CHECK(hand.stack(2) == 995);        // its ante is gone
     CHECK(hand.stack(0) == 1000 + 30);  // the aces: 15 of antes and the big blind's 20, less its own 25
     CHECK(hand.stack(1) == 975);
-    CHECK(asked == 8);  // the small blind calls, the big blind checks, then both check three streets
+    CHECK(asked == 8);              // the small blind calls, the big blind checks, then both check three streets
     CHECK(faults[2].total() == 0);  // sitting out is no fault
   }
   SECTION("the big blind sitting out is checked to the showdown and wins it") {
@@ -232,7 +234,9 @@ TEST_CASE("V8 V9 the sit-out and missed-blind keys are checked where they are wr
                               "cash.missed_blinds must be one of post, wait; got 'later'");
   const Experiment cash = parse_experiment(
       "format: cash\ncash: {missed_blinds: wait, new_players: wait, stand_up_after_hands: 7}\n"
-      "sit_out: {after_faults: 2}\n" + lineup, "c.yaml");
+      "sit_out: {after_faults: 2}\n" +
+          lineup,
+      "c.yaml");
   const CashTableRules& rules = cash.cells.at(0).cash.table;
   CHECK(rules.missed_blinds_wait);
   CHECK(rules.new_player_waits);

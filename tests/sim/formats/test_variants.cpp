@@ -125,9 +125,11 @@ Entrant scripted_entrant(const std::string& label, const StrategyInfo& info) {
 Experiment raiser_vs_folder(int hands, std::int64_t sessions) {
   Experiment experiment = parse_experiment(
       "format: cash\n"
-      "cash: {hands: " + std::to_string(hands) + ", blinds: [10, 20], buy_in_bb: 100, rebuy_below_bb: 40}\n"
-      "table: {players: 2}\n"
-      "lineup: [{strategy: random}]\n",
+      "cash: {hands: " +
+          std::to_string(hands) +
+          ", blinds: [10, 20], buy_in_bb: 100, rebuy_below_bb: 40}\n"
+          "table: {players: 2}\n"
+          "lineup: [{strategy: random}]\n",
       "raiser-vs-folder.yaml");
   experiment.tournaments = sessions;
   Cell& cell = experiment.cells.at(0);
@@ -226,9 +228,9 @@ TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-
   stats.add(finished);
 
   const json p = summary_of(experiment_of(cell), {stats})["cells"][0]["players"];
-  CHECK(p["A"]["mean_prize"].get<double>() == 195.0);        // (195 + 195) / 2
-  CHECK(p["A"]["icm_prize"].get<double>() == 180.0);         // (165 + 195) / 2
-  CHECK(p["B"]["icm_prize"].get<double>() == 120.0);         // (135 + 105) / 2
+  CHECK(p["A"]["mean_prize"].get<double>() == 195.0);  // (195 + 195) / 2
+  CHECK(p["A"]["icm_prize"].get<double>() == 180.0);   // (165 + 195) / 2
+  CHECK(p["B"]["icm_prize"].get<double>() == 120.0);   // (135 + 105) / 2
   CHECK(p["A"]["icm_roi"].get<double>() == Approx(0.8));
   CHECK(p["C"]["icm_roi"].get<double>() == -1.0);
   CHECK(p["A"]["icm_roi_ci95"].is_array());
@@ -249,8 +251,7 @@ TEST_CASE("V6 icm_at_cap values the survivors of a capped tournament by Malmuth-
   CHECK(summary_of(experiment_of(cell), {plain})["cells"][0]["players"]["A"]["icm_roi"].is_null());
 }
 
-TEST_CASE("V6 icm_at_cap auto, the default, reports ICM values exactly when the cap ended a tournament",
-          "[variants]") {
+TEST_CASE("V6 icm_at_cap auto, the default, reports ICM values exactly when the cap ended a tournament", "[variants]") {
   Cell cell = sng_cell({"A", "B", "C"}, {65, 35});
   REQUIRE(cell.payouts.icm_at_cap == IcmAtCap::kWhenCapped);
   CellStats stats(cell);
@@ -310,8 +311,9 @@ TEST_CASE("R21 the rank order at the cap against the finishers of uncapped tourn
 }
 
 TEST_CASE("configs/hand-cap.yaml: the statistics at the cap are the same on 1 and 3 threads", "[variants]") {
-  const Experiment experiment = load_experiment(
-      kConfigs + "hand-cap.yaml", {"tournaments=300", "matrix.table.hands_per_level=[30]", "matrix.table.stack=[2000]"});
+  const Experiment experiment =
+      load_experiment(kConfigs + "hand-cap.yaml",
+                      {"tournaments=300", "matrix.table.hands_per_level=[30]", "matrix.table.stack=[2000]"});
   const RunResult one = run(experiment, 1);
   const RunResult three = run(experiment, 3);
   REQUIRE(one.cells.size() == 1);
@@ -329,13 +331,14 @@ TEST_CASE("V6 icm_at_cap takes auto, true or false", "[variants]") {
         IcmAtCap::kWhenCapped);
   CHECK(parse_experiment("payouts: {icm_at_cap: false}\n" + lineup, "f.yaml").cells[0].payouts.icm_at_cap ==
         IcmAtCap::kNever);
-  CHECK_THROWS_WITH(parse_experiment("payouts: {icm_at_cap: yes}\n" + lineup, "f.yaml"),
-                    Catch::Contains("f.yaml:1:") && Catch::Contains("payouts.icm_at_cap must be one of auto, true, false"));
+  CHECK_THROWS_WITH(
+      parse_experiment("payouts: {icm_at_cap: yes}\n" + lineup, "f.yaml"),
+      Catch::Contains("f.yaml:1:") && Catch::Contains("payouts.icm_at_cap must be one of auto, true, false"));
 }
 
 TEST_CASE("V6 icm_at_cap runs and is read from the file", "[variants]") {
-  Experiment experiment = load_experiment(kConfigs + "limit-sng.yaml",
-                                          {"payouts.icm_at_cap=true", "table.hand_cap=30", "tournaments=200"});
+  Experiment experiment =
+      load_experiment(kConfigs + "limit-sng.yaml", {"payouts.icm_at_cap=true", "table.hand_cap=30", "tournaments=200"});
   REQUIRE(experiment.cells[0].payouts.icm_at_cap == IcmAtCap::kAlways);
   const RunResult result = run(experiment, 2);
   const json c = summary_of(experiment, result.cells)["cells"][0];
@@ -432,13 +435,16 @@ TEST_CASE("V6 shoot-out: first-round losers rank by their table place, equal pla
   for (std::int64_t i = 0; i < 40 && !seen; ++i) {
     const ShootoutRecord r = play_shootout(cell, labels, experiment.seed, i, hand);
     int alone_second = 0;
-    for (int f = 0; f < r.field; ++f) alone_second += r.table_placement[static_cast<std::size_t>(f)].first == 2 &&
-                                                       r.table_placement[static_cast<std::size_t>(f)].count == 1;
+    for (int f = 0; f < r.field; ++f)
+      alone_second += r.table_placement[static_cast<std::size_t>(f)].first == 2 &&
+                      r.table_placement[static_cast<std::size_t>(f)].count == 1;
     if (alone_second != 3) continue;
     seen = true;
     for (int f = 0; f < r.field; ++f) {
-      if (r.table_placement[static_cast<std::size_t>(f)].first == 2) CHECK(r.placement[static_cast<std::size_t>(f)].first == 4);
-      if (r.table_placement[static_cast<std::size_t>(f)].first == 2) CHECK(r.placement[static_cast<std::size_t>(f)].count == 3);
+      if (r.table_placement[static_cast<std::size_t>(f)].first == 2)
+        CHECK(r.placement[static_cast<std::size_t>(f)].first == 4);
+      if (r.table_placement[static_cast<std::size_t>(f)].first == 2)
+        CHECK(r.placement[static_cast<std::size_t>(f)].count == 3);
     }
   }
   CHECK(seen);
@@ -492,8 +498,8 @@ TEST_CASE("V6 shoot-out: exactly T first-round tables and one final table are pl
 }
 
 TEST_CASE("V6 shoot-out: paid table winners split the pool, and statistics add up", "[variants]") {
-  Experiment experiment = load_experiment(kConfigs + "shootout.yaml",
-                                          {"shootout.winners=paid", "payouts={buy_in: 100, fee: 5}", "tournaments=300"});
+  Experiment experiment = load_experiment(
+      kConfigs + "shootout.yaml", {"shootout.winners=paid", "payouts={buy_in: 100, fee: 5}", "tournaments=300"});
   const RunResult result = run(experiment, 2);
   const json c = summary_of(experiment, result.cells)["cells"][0];
   CHECK(c["format"] == "shootout");
@@ -769,7 +775,8 @@ TEST_CASE("V7 cash keys are validated", "[variants]") {
   CHECK(error_of("format: shootout\nshootout: {tables: 7}\n") == "shootout.tables must be between 2 and 6, got 7");
   CHECK(error_of("format: shootout\nshootout: {winners: paid}\npayouts: {places: [100]}\n") ==
         "payouts.places does not apply with shootout.winners: paid (each table winner gets the pool / tables)");
-  CHECK(error_of("format: shootout\nshootout: {tables: 2}\ntable: {players: 3}\npayouts: {places: [50, 20, 10, 10, 5, 5, 0]}\n") ==
+  CHECK(error_of("format: shootout\nshootout: {tables: 2}\ntable: {players: 3}\npayouts: {places: [50, 20, 10, 10, 5, "
+                 "5, 0]}\n") ==
         "payouts.places pays 7 places but the shoot-out seats 6 (shootout.tables 2 x table.players 3)");
 }
 
@@ -777,8 +784,9 @@ TEST_CASE("V7 a fixed-limit cash table buys in for at least 10 big bets, with no
   const std::string lineup = "lineup: [{strategy: random}]\n";
   const std::string limit = "format: cash\ntable: {betting: fixed-limit}\n";
   // 10/20: a big bet is 40, 10 big bets 400 chips = 20 big blinds.
-  CHECK(parse_experiment(limit + "cash: {buy_in_bb: 20, rebuy_below_bb: 20}\n" + lineup, "c.yaml").cells[0].cash.table.buy_in ==
-        400);
+  CHECK(parse_experiment(limit + "cash: {buy_in_bb: 20, rebuy_below_bb: 20}\n" + lineup, "c.yaml")
+            .cells[0]
+            .cash.table.buy_in == 400);
   CHECK(parse_experiment(limit + "cash: {buy_in_bb: 5000}\n" + lineup, "c.yaml").cells[0].cash.table.buy_in == 100'000);
   // The default stays 100 big blinds, re-buying below 40.
   const CashRules defaults = parse_experiment(limit + lineup, "c.yaml").cells[0].cash;
@@ -818,7 +826,8 @@ TEST_CASE("V10 cash.rake is read exactly and refused above 10%", "[variants]") {
   refused("{percent: 5, no_flop_no_drop: maybe}", 39,
           "cash.rake.no_flop_no_drop must be one of false, true; got 'maybe'");
   refused("{cap: 50}", 9, "cash.rake needs 'percent'");
-  refused("{percent: 5, rate: 3}", 22, "unknown key 'rate' in cash.rake; expected one of: percent, cap, no_flop_no_drop");
+  refused("{percent: 5, rate: 3}", 22,
+          "unknown key 'rate' in cash.rake; expected one of: percent, cap, no_flop_no_drop");
   refused("5", 9, "cash.rake must be a mapping {percent: , cap: , no_flop_no_drop: }, got '5'");
   // A rake is a cash-table rule: in a tournament the whole cash section is refused.
   testing::check_config_error("cash:\n  rake: {percent: 5}\n" + lineup, "c.yaml", 1, 1,

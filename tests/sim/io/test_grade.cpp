@@ -49,8 +49,7 @@ double expected_loss(const PushFoldNode& node, const std::string& hand_class, bo
 }  // namespace
 
 TEST_CASE("grade: folding AA to an all-in at 5 bb loses what the solver's evaluation says", "[grade]") {
-  const GradeReport report =
-      grade_text(heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 7c2d\", \"p2 cbr 100\", \"p1 f\""));
+  const GradeReport report = grade_text(heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 7c2d\", \"p2 cbr 100\", \"p1 f\""));
   REQUIRE(report.decisions.size() == 2);
   const GradedDecision& fold = report.decisions[1];
   CHECK(fold.label == "hero");
@@ -74,8 +73,7 @@ TEST_CASE("grade: folding AA to an all-in at 5 bb loses what the solver's evalua
 
 TEST_CASE("grade: the Nash action loses nothing", "[grade]") {
   // The button pushes AA and the big blind calls with AA: both are pure Nash actions.
-  const GradeReport report =
-      grade_text(heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 AdAc\", \"p2 cbr 100\", \"p1 cc\""));
+  const GradeReport report = grade_text(heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 AdAc\", \"p2 cbr 100\", \"p1 cc\""));
   REQUIRE(report.decisions.size() == 2);
   for (const GradedDecision& d : report.decisions) {
     CHECK(d.nash_allin > 0.99);  // the solver's average strategy: nearly 1
@@ -101,10 +99,11 @@ TEST_CASE("grade: losses add up per label and per player, and a limp is not push
   const std::string text =
       "[1]\n" + table +
       "actions = [\"d dh p1 KhKs\", \"d dh p2 3c2d\", \"d dh p3 7h2s\", \"p3 cbr 120\", \"p1 f\", \"p2 cc\"]\n"
-      "[2]\n" + table +
+      "[2]\n" +
+      table +
       "actions = [\"d dh p1 9h8h\", \"d dh p2 QcJd\", \"d dh p3 AcKd\", \"p3 f\", \"p1 cbr 100\", \"p2 f\"]\n"
-      "[3]\n" + table +
-      "actions = [\"d dh p1 9h8h\", \"d dh p2 QcJd\", \"d dh p3 AcKd\", \"p3 cc\", \"p1 f\", \"p2 cc\"]\n";
+      "[3]\n" +
+      table + "actions = [\"d dh p1 9h8h\", \"d dh p2 QcJd\", \"d dh p3 AcKd\", \"p3 cc\", \"p1 f\", \"p2 cc\"]\n";
   const GradeReport report = grade_text(text);
   CHECK(report.hands == 3);
   CHECK(report.hands_graded == 2);
@@ -170,8 +169,8 @@ TEST_CASE("grade: a covering shove recorded as the cap R12 puts on it is a push"
 
 TEST_CASE("grade: places already paid scale the loss to the whole prize pool", "[grade]") {
   // Two players left of a three-paid table: the open places pay 80% of the pool.
-  const std::string two_left = heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 7c2d\", \"p2 cbr 100\", \"p1 f\"",
-                                             "_payouts = [50, 30, 20]\n");
+  const std::string two_left =
+      heads_up_hand("\"d dh p1 AhAs\", \"d dh p2 7c2d\", \"p2 cbr 100\", \"p1 f\"", "_payouts = [50, 30, 20]\n");
   const GradeReport report = grade_text(two_left);
   REQUIRE(report.decisions.size() == 2);
   const PushFoldSpot spot = PushFoldSpot::standard({5.0, 5.0}, 0.5, 1.0, 0.0, {50.0, 30.0});

@@ -84,7 +84,8 @@ std::vector<fs::path> files_in(const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("hostile config: an alias inside its own anchor is a ConfigError, not a stack overflow", "[hostile][config]") {
+TEST_CASE("hostile config: an alias inside its own anchor is a ConfigError, not a stack overflow",
+          "[hostile][config]") {
   // yaml-cpp builds `&loop [*loop]` as a list that contains itself; reading
   // it recursed until the stack overflowed (SIGSEGV).
   const ConfigError error = regression_error("alias-cycle.yaml");
@@ -145,7 +146,8 @@ TEST_CASE("hostile config: a second document is still refused, at its first valu
   CHECK(error.message == "only one YAML document is allowed (a second one starts here)");
 }
 
-TEST_CASE("hostile config: control characters of the file are escaped, so the error stays one line", "[hostile][config]") {
+TEST_CASE("hostile config: control characters of the file are escaped, so the error stays one line",
+          "[hostile][config]") {
   // A double-quoted scalar may hold any character; the message quotes it.
   const ConfigError error = config_error_of("seed: \"1\\n2\\t\\u0007\"\n");
   INFO(error.what());
@@ -246,7 +248,8 @@ TEST_CASE("hostile PHH: an array where chips belong is named, not printed by tom
   const PhhFile found =
       read_phh_text(read_bytes(kRegressions / "phh" / "toml-print-array-with-inf.phhs"), "found.phhs");
   REQUIRE(found.errors.size() == 2);
-  CHECK(found.errors[1].message() == "found.phhs: hand 2: field 'big_bet' is not a whole number of chips: an array of 6");
+  CHECK(found.errors[1].message() ==
+        "found.phhs: hand 2: field 'big_bet' is not a whole number of chips: an array of 6");
   const PhhFile small = read_phh_text("variant = 'NT'\nstarting_stacks = [100, 1e-5]\n", "small.phh");
   REQUIRE(small.errors.size() == 1);
   CHECK(small.errors[0].reason == "starting_stacks[1] is not a whole number of chips: 1.0000000000000001e-05");

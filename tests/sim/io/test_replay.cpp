@@ -111,14 +111,14 @@ TEST_CASE("PHH reader: bad TOML names the file and does not throw", "[phh]") {
 TEST_CASE("PHH reader: chip amounts that could overflow a sum are refused, never replayed", "[phh][limits]") {
   TempDir dir;
   const std::string huge = "9223372036854775807";
-  const std::string stacks = replace(kGoodHand, "[1000, 1000, 1000]\nactions", "[" + huge + ", " + huge + ", " + huge +
-                                                                             "]\nactions");
+  const std::string stacks =
+      replace(kGoodHand, "[1000, 1000, 1000]\nactions", "[" + huge + ", " + huge + ", " + huge + "]\nactions");
   const std::string raise = replace(kGoodHand, "'p3 cbr 300'", "'p3 cbr " + huge + "'");
   const std::string post = replace(kGoodHand, "[50, 100, 0]", "[50, 100, -" + huge + "]");
   const std::string finish = replace(kGoodHand, "[950, 900, 1150]", "[950, 900, 1e300]");
   const std::string fine = replace(kGoodHand, "[1000, 1000, 1000]", "[1000000000000000, 1000, 1000]");
-  const std::string path = dir.write("huge.phhs", table(1, stacks) + table(2, raise) + table(3, post) +
-                                                      table(4, finish) + table(5, fine));
+  const std::string path =
+      dir.write("huge.phhs", table(1, stacks) + table(2, raise) + table(3, post) + table(4, finish) + table(5, fine));
   const PhhFile file = read_phh_file(path);
   REQUIRE(file.errors.size() == 3);
   CHECK(file.errors[0].message() == path + ": hand 1: starting_stacks[0] is more than 10^15 chips");
@@ -167,8 +167,8 @@ TEST_CASE("PHH adapter: bad cards and unknown players are errors naming the hand
   const std::string twice = replace(kGoodHand, "d dh p2 KcKd", "d dh p2 AcKd");
   const std::string no_player = replace(kGoodHand, "'p2 f'", "'p4 f'");
   const std::string bad_variant = replace(kGoodHand, "'NT'", "'XX'");
-  const std::string path = dir.write("adapter.phhs", table(5, bad_card) + table(6, twice) + table(7, no_player) +
-                                                         table(8, bad_variant));
+  const std::string path =
+      dir.write("adapter.phhs", table(5, bad_card) + table(6, twice) + table(7, no_player) + table(8, bad_variant));
   const PhhFile file = read_phh_file(path);
   REQUIRE(file.errors.empty());
   REQUIRE(file.hands.size() == 4);
@@ -204,7 +204,8 @@ TEST_CASE("Replay: an action out of turn or illegal fails the hand with the reas
   const std::string text = out.str();
   CHECK_THAT(text, Catch::Contains(path + ": hand 1: action 4 'p1 f': the engine has p3 to act"));
   CHECK_THAT(text, Catch::Contains(path + ": hand 2: action 4 'p3 cbr 150': illegal: raise below the minimum"));
-  CHECK_THAT(text, Catch::Contains(path + ": hand 3: final stacks differ\n  expected: 950 1150 900\n  actual:   950 900 1150"));
+  CHECK_THAT(text, Catch::Contains(
+                       path + ": hand 3: final stacks differ\n  expected: 950 1150 900\n  actual:   950 900 1150"));
   CHECK_THAT(text, Catch::EndsWith("0 passed, 3 failed\n"));
 }
 
@@ -245,8 +246,8 @@ TEST_CASE("PHH adapter: unknown cards are filled, but may not reach a showdown",
   CHECK(replay_hand(hand).status == ReplayStatus::kPassed);
 
   // Called down with p1's cards unknown and no board: nothing to compare.
-  hand.actions = {"d dh p1 ????", "d dh p2 KcKd", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc",
-                  "d db 2c7d9h", "p1 cc", "p2 cc", "d db Js", "p1 cc", "p2 cc", "d db 3s", "p1 cc", "p2 cc"};
+  hand.actions = {"d dh p1 ????", "d dh p2 KcKd", "d dh p3 ????", "p3 f",  "p1 cc",   "p2 cc", "d db 2c7d9h", "p1 cc",
+                  "p2 cc",        "d db Js",      "p1 cc",        "p2 cc", "d db 3s", "p1 cc", "p2 cc"};
   const HandReplay unknown = replay_hand(hand);
   CHECK(unknown.status == ReplayStatus::kUnreadable);
   CHECK(unknown.reason == "unknown hole cards of p1 reach the showdown");
@@ -260,8 +261,8 @@ TEST_CASE("PHH adapter: unknown cards are filled, but may not reach a showdown",
 }
 
 TEST_CASE("Half-chip finishing stacks resolve by R17: first half-chip player left of the button up", "[replay]") {
-  const auto whole = resolve_half_chips({{9950, false}, {9275, false}, {10387, true}, {10000, false}, {10000, false},
-                                         {10387, true}});
+  const auto whole =
+      resolve_half_chips({{9950, false}, {9275, false}, {10387, true}, {10000, false}, {10000, false}, {10387, true}});
   REQUIRE(whole.has_value());
   CHECK(*whole == std::vector<Chips>{9950, 9275, 10388, 10000, 10000, 10387});
   CHECK_FALSE(resolve_half_chips({{10, true}, {20, false}}).has_value());
@@ -286,9 +287,8 @@ TEST_CASE("PHH reader keeps half chips apart from whole chips", "[phh]") {
 
 TEST_CASE("Replay --variant selects hands by variant", "[phh][replay]") {
   TempDir dir;
-  const std::string omaha = replace(replace(replace(replace(kGoodHand, "'NT'", "'PO'"), "AcAd", "AcAd2c2d"), "KcKd",
-                                            "KcKd3c3d"),
-                                    "QcQd", "QcQd4c4d");
+  const std::string omaha = replace(
+      replace(replace(replace(kGoodHand, "'NT'", "'PO'"), "AcAd", "AcAd2c2d"), "KcKd", "KcKd3c3d"), "QcQd", "QcQd4c4d");
   const std::string path = dir.write("mixed.phhs", table(1, kGoodHand) + table(2, omaha));
   std::ostringstream out;
   const ReplayResult result = replay_files({path}, ReplayOptions{{"PO"}, 20}, out);
@@ -310,8 +310,8 @@ TEST_CASE("PHH adapter: big-blind antes are dead money, and ante trimming is ref
   hand.blinds_or_straddles = {50, 100, 0};
   hand.min_bet = 100;
   hand.starting_stacks = {1000, 1100, 900};
-  hand.actions = {"d dh p1 2c7d", "d dh p2 9d9c", "d dh p3 AcKc", "p3 cbr 900", "p1 f", "p2 cc",
-                  "d db 2h8cTh", "d db Ah", "d db 6d"};
+  hand.actions = {"d dh p1 2c7d", "d dh p2 9d9c", "d dh p3 AcKc", "p3 cbr 900", "p1 f",
+                  "p2 cc",        "d db 2h8cTh",  "d db Ah",      "d db 6d"};
   hand.finishing_stacks = std::vector<RecordedStack>{{950, false}, {100, false}, {1950, false}};
   const HandReplay dead = replay_hand(hand);
   INFO(dead.reason);

@@ -47,19 +47,23 @@ std::array<Placement, kMaxLeagueSeats> draw_order(std::span<const std::int16_t> 
   std::array<int, kMaxLeagueSeats> order{};
   const int seats = static_cast<int>(block.size());
   for (int p = 0; p < seats; ++p) {
-    time[static_cast<std::size_t>(p)] =
-        std::exponential_distribution<double>(std::exp(theta[static_cast<std::size_t>(block[static_cast<std::size_t>(p)])]))(rng);
+    time[static_cast<std::size_t>(p)] = std::exponential_distribution<double>(
+        std::exp(theta[static_cast<std::size_t>(block[static_cast<std::size_t>(p)])]))(rng);
     order[static_cast<std::size_t>(p)] = p;
   }
-  std::sort(order.begin(), order.begin() + seats, [&](int a, int b) { return time[static_cast<std::size_t>(a)] < time[static_cast<std::size_t>(b)]; });
+  std::sort(order.begin(), order.begin() + seats,
+            [&](int a, int b) { return time[static_cast<std::size_t>(a)] < time[static_cast<std::size_t>(b)]; });
   std::array<Placement, kMaxLeagueSeats> placement{};
-  for (int k = 0; k < seats; ++k) placement[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] = Placement{static_cast<std::int8_t>(k + 1), 1};
+  for (int k = 0; k < seats; ++k)
+    placement[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])] =
+        Placement{static_cast<std::int8_t>(k + 1), 1};
   return placement;
 }
 
 std::vector<double> spread(int entrants, double width) {
   std::vector<double> theta(static_cast<std::size_t>(entrants));
-  for (int e = 0; e < entrants; ++e) theta[static_cast<std::size_t>(e)] = width * (e - (entrants - 1) / 2.0) / (entrants - 1);
+  for (int e = 0; e < entrants; ++e)
+    theta[static_cast<std::size_t>(e)] = width * (e - (entrants - 1) / 2.0) / (entrants - 1);
   return theta;
 }
 
@@ -281,8 +285,9 @@ TEST_CASE("league fit: an independent maximum-likelihood fit in Python with scip
   const auto output = dir.path() / "fit.json";
   std::ofstream(input) << nlohmann::json{
       {"entrants", entrants}, {"prior_precision", kPriorPrecision}, {"tables", tables}, {"sngsim_theta", fit.theta}};
-  const int code = testing::shell(python + " " + testing::quote(std::string(SNGSIM_SOURCE_DIR) + "/tests/python/league_crosscheck.py") +
-                                  " " + testing::quote(input.string()) + " " + testing::quote(output.string()));
+  const int code = testing::shell(
+      python + " " + testing::quote(std::string(SNGSIM_SOURCE_DIR) + "/tests/python/league_crosscheck.py") + " " +
+      testing::quote(input.string()) + " " + testing::quote(output.string()));
   REQUIRE(code == 0);
   const nlohmann::json reference = nlohmann::json::parse(testing::read_text(output));
   // BFGS stops ("precision loss") once the log-posterior, about -4,341
@@ -299,7 +304,8 @@ TEST_CASE("league fit: an independent maximum-likelihood fit in Python with scip
   CHECK(reference["log_posterior"].get<double>() == Approx(fit.log_posterior).epsilon(1e-9));
   for (int e = 0; e < entrants; ++e) {
     INFO("entrant " << e);
-    CHECK(reference["theta"][static_cast<std::size_t>(e)].get<double>() == Approx(fit.theta[static_cast<std::size_t>(e)]).margin(1e-5));
+    CHECK(reference["theta"][static_cast<std::size_t>(e)].get<double>() ==
+          Approx(fit.theta[static_cast<std::size_t>(e)]).margin(1e-5));
   }
 }
 
@@ -339,8 +345,8 @@ TEST_CASE("league fit: 500 entrants, timed", "[.league_fit_500]") {
     worst = std::max(worst, std::abs(fit.rating[static_cast<std::size_t>(e)] - truth[static_cast<std::size_t>(e)]));
   }
   std::cout << "500 entrants, " << stats.blocks() << " blocks, 1,000,000 tables: fit with " << fit.groups
-            << " jackknife refits in " << seconds << " s of wall time, " << cpu_seconds
-            << " s of processor time (" << fit.iterations << " Newton steps for the full fit); "
+            << " jackknife refits in " << seconds << " s of wall time, " << cpu_seconds << " s of processor time ("
+            << fit.iterations << " Newton steps for the full fit); "
             << "largest |rating - truth| " << worst << "\n";
   CHECK(fit.converged);
 }

@@ -56,7 +56,8 @@ TEST_CASE("league schedule: every difference family covers each difference lambd
       REQUIRE(static_cast<int>(block.size()) == family.seats);
       for (const int x : block) {
         for (const int y : block) {
-          if (x != y) ++count[static_cast<std::size_t>(((x - y) % family.entrants + family.entrants) % family.entrants)];
+          if (x != y)
+            ++count[static_cast<std::size_t>(((x - y) % family.entrants + family.entrants) % family.entrants)];
         }
       }
     }
@@ -73,11 +74,11 @@ TEST_CASE("league schedule: designs balance plays exactly and pairs exactly or w
     const char* design;
     int pair_spread;  // most - fewest meetings of a pair
   };
-  for (const Case c : {Case{6, 6, "single", 0}, Case{7, 3, "cyclic", 0}, Case{21, 5, "cyclic", 0},
-                       Case{31, 6, "cyclic", 0}, Case{12, 6, "complete", 0}, Case{10, 2, "complete", 0},
-                       Case{24, 6, "balanced-random", 3}, Case{100, 6, "balanced-random", 4},
-                       Case{101, 4, "balanced-random", 4}, Case{500, 6, "balanced-random", 3},
-                       Case{500, 2, "complete", 0}, Case{37, 5, "balanced-random", 3}}) {
+  for (const Case c :
+       {Case{6, 6, "single", 0}, Case{7, 3, "cyclic", 0}, Case{21, 5, "cyclic", 0}, Case{31, 6, "cyclic", 0},
+        Case{12, 6, "complete", 0}, Case{10, 2, "complete", 0}, Case{24, 6, "balanced-random", 3},
+        Case{100, 6, "balanced-random", 4}, Case{101, 4, "balanced-random", 4}, Case{500, 6, "balanced-random", 3},
+        Case{500, 2, "complete", 0}, Case{37, 5, "balanced-random", 3}}) {
     INFO(c.entrants << " entrants at tables of " << c.seats);
     const LeagueSchedule schedule = make_league_schedule(c.entrants, c.seats, 9);
     CHECK(schedule.design == c.design);

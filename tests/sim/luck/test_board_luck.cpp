@@ -33,7 +33,6 @@ namespace {
 
 constexpr std::array<int, 2> kTwoSeats{0, 1};  // entrant_of_seat of a heads-up table
 
-
 constexpr auto kWin = static_cast<std::size_t>(LuckMetric::kWin);
 constexpr auto kPlace = static_cast<std::size_t>(LuckMetric::kPlace);
 
@@ -106,8 +105,10 @@ double river_equity(const HandSetup& setup) {
 
 }  // namespace
 
-TEST_CASE("Contested deals are read off the hand: the flop, turn and river dealt while two players could "
-          "still bet, with the live set and the chips in the pots at each", "[luck][board]") {
+TEST_CASE(
+    "Contested deals are read off the hand: the flop, turn and river dealt while two players could "
+    "still bet, with the live set and the chips in the pots at each",
+    "[luck][board]") {
   const Experiment experiment = heads_up();
   const std::vector<Card> board = {card("Kh"), card("7c"), card("2d"), card("9s"), card("3h")};
   Hand hand;
@@ -151,8 +152,7 @@ TEST_CASE("Contested deals are read off the hand: the flop, turn and river dealt
   }
 }
 
-TEST_CASE("A hand-made hand's board terms are its checked-down values after less before each card",
-          "[luck][board]") {
+TEST_CASE("A hand-made hand's board terms are its checked-down values after less before each card", "[luck][board]") {
   const Experiment experiment = heads_up();
   const Cell& cell = experiment.cells[0];
   // KdKc flops a set against AhAs.
@@ -206,8 +206,10 @@ TEST_CASE("A hand-made hand's board terms are its checked-down values after less
   CHECK(std::abs(static_cast<double>(luck.luck_of_seat()[seat][kWin]) - sum * static_cast<double>(kLuckUnit)) <= 1.5);
 }
 
-TEST_CASE("Toy game, two hands checked down: the board terms leave the exact mean and a small part of the "
-          "raw variance", "[luck][board]") {
+TEST_CASE(
+    "Toy game, two hands checked down: the board terms leave the exact mean and a small part of the "
+    "raw variance",
+    "[luck][board]") {
   const Experiment experiment = heads_up();
   const Cell& cell = experiment.cells[0];
   // AhAs against KdKc, preflop: 81.255% (the run-out test's exact value).
@@ -280,8 +282,10 @@ RunOptions on_threads(int threads) {
 
 }  // namespace
 
-TEST_CASE("Whole tournaments with board terms: the corrections of a table sum to zero and contested boards "
-          "are found", "[luck][board]") {
+TEST_CASE(
+    "Whole tournaments with board terms: the corrections of a table sum to zero and contested boards "
+    "are found",
+    "[luck][board]") {
   const Experiment experiment = six_max(100, true);
   const Cell& cell = experiment.cells[0];
   const std::vector<int> label_of_entrant = label_of_entrants(cell);
@@ -302,8 +306,10 @@ TEST_CASE("Whole tournaments with board terms: the corrections of a table sum to
   CHECK(terms > experiment.tournaments);  // several contested boards per tournament
 }
 
-TEST_CASE("With board terms every label's mean luck is zero within its interval, and the terms remove more "
-          "variance than the run-out terms alone", "[luck][board]") {
+TEST_CASE(
+    "With board terms every label's mean luck is zero within its interval, and the terms remove more "
+    "variance than the run-out terms alone",
+    "[luck][board]") {
   const Experiment experiment = six_max(3000, true);
   const RunResult result = run_experiment(experiment, on_threads(2));
   const CellStats& stats = result.cells[0];
@@ -339,7 +345,8 @@ TEST_CASE("Board terms are bit-identical for 1 and 2 threads", "[luck][board]") 
   CHECK_FALSE(without.cells[0] == a.cells[0]);
 }
 
-TEST_CASE("luck_board_terms needs adjust_luck and a sit-and-go: refused at the key otherwise", "[luck][board][config]") {
+TEST_CASE("luck_board_terms needs adjust_luck and a sit-and-go: refused at the key otherwise",
+          "[luck][board][config]") {
   const std::string lineup = "lineup: [{strategy: tag}, {strategy: tag}]\n";
   const std::string message =
       "luck_board_terms adds to the luck adjustment of a sit-and-go: it needs adjust_luck: true and format: sit-and-go";

@@ -33,8 +33,10 @@ Experiment cash_table(int sessions) {
 
 }  // namespace
 
-TEST_CASE("Cash luck: each session's terms sum to zero over the table, the mean luck of every label is zero within "
-          "its interval, and adjusted = raw - luck", "[luck][cash]") {
+TEST_CASE(
+    "Cash luck: each session's terms sum to zero over the table, the mean luck of every label is zero within "
+    "its interval, and adjusted = raw - luck",
+    "[luck][cash]") {
   const Experiment experiment = cash_table(400);
   const Cell& cell = experiment.cells[0];
   const std::vector<int> label_of_entrant = label_of_entrants(cell);
@@ -72,10 +74,10 @@ TEST_CASE("Cash luck: each session's terms sum to zero over the table, the mean 
 }
 
 TEST_CASE("Cash luck: without adjust_luck a cash session keeps no luck", "[luck][cash]") {
-  const Experiment experiment =
-      parse_experiment("seed: 5\ntournaments: 2\nformat: cash\ncash: {hands: 50, blinds: [10, 20]}\n"
-                       "table: {players: 2}\nlineup: [{strategy: maniac}, {strategy: calling_station}]\n",
-                       "cash.yaml", {});
+  const Experiment experiment = parse_experiment(
+      "seed: 5\ntournaments: 2\nformat: cash\ncash: {hands: 50, blinds: [10, 20]}\n"
+      "table: {players: 2}\nlineup: [{strategy: maniac}, {strategy: calling_station}]\n",
+      "cash.yaml", {});
   const Cell& cell = experiment.cells[0];
   Hand hand;
   const CashSessionRecord record = play_cash_session(cell, label_of_entrants(cell), experiment.seed, 0, hand);

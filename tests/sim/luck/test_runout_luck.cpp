@@ -168,8 +168,10 @@ ToyMoments toy_moments(const Experiment& experiment, int trials, const std::vect
 
 }  // namespace
 
-TEST_CASE("Toy game, all in before the flop: the adjusted outcome is unbiased for the exact equity and "
-          "its balanced sample leaves less than 1/kRunoutSamples of the raw variance", "[luck]") {
+TEST_CASE(
+    "Toy game, all in before the flop: the adjusted outcome is unbiased for the exact equity and "
+    "its balanced sample leaves less than 1/kRunoutSamples of the raw variance",
+    "[luck]") {
   const Experiment experiment = heads_up();
   const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), {});
   // The known answer (`sngsim equity AhAs KdKc`, no suit shared): 81.255%.
@@ -187,8 +189,10 @@ TEST_CASE("Toy game, all in before the flop: the adjusted outcome is unbiased fo
   CHECK(m.adjusted_variance * kRunoutSamples * 4 > m.raw_variance);
 }
 
-TEST_CASE("Toy game, all in on the flop: the sampled E[.] is unbiased and leaves a small part of the "
-          "variance", "[luck]") {
+TEST_CASE(
+    "Toy game, all in on the flop: the sampled E[.] is unbiased and leaves a small part of the "
+    "variance",
+    "[luck]") {
   const Experiment experiment = heads_up();
   const std::vector<Card> flop = {card("Kh"), card("7c"), card("2d")};
   const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), flop);
@@ -201,8 +205,7 @@ TEST_CASE("Toy game, all in on the flop: the sampled E[.] is unbiased and leaves
   CHECK(m.adjusted_variance > 0);  // sampled, not exact
 }
 
-TEST_CASE("Toy game, all in on the turn: E[.] is exact, so every adjusted outcome is the exact equity",
-          "[luck]") {
+TEST_CASE("Toy game, all in on the turn: E[.] is exact, so every adjusted outcome is the exact equity", "[luck]") {
   const Experiment experiment = heads_up();
   const std::vector<Card> turn = {card("Kh"), card("7c"), card("2d"), card("Qs")};
   const double exact = exact_equity(set_of({"Ah", "As"}), set_of({"Kd", "Kc"}), turn);
@@ -215,8 +218,10 @@ TEST_CASE("Toy game, all in on the turn: E[.] is exact, so every adjusted outcom
   }
 }
 
-TEST_CASE("The Malmuth-Harville place distribution: rows and columns sum to one, first place is "
-          "stack / chips, and the prizes agree with icm_equity", "[luck][icm]") {
+TEST_CASE(
+    "The Malmuth-Harville place distribution: rows and columns sum to one, first place is "
+    "stack / chips, and the prizes agree with icm_equity",
+    "[luck][icm]") {
   const std::vector<double> stacks = {500, 1500, 3000, 1000};
   std::vector<double> place(16);
   icm_place_distribution(stacks, place);
@@ -234,7 +239,8 @@ TEST_CASE("The Malmuth-Harville place distribution: rows and columns sum to one,
   const std::vector<double> equity = icm_equity(stacks, payouts);
   for (int i = 0; i < 4; ++i) {
     double prize = 0;
-    for (int k = 0; k < 3; ++k) prize += place[static_cast<std::size_t>(i * 4 + k)] * payouts[static_cast<std::size_t>(k)];
+    for (int k = 0; k < 3; ++k)
+      prize += place[static_cast<std::size_t>(i * 4 + k)] * payouts[static_cast<std::size_t>(k)];
     CHECK(prize == Approx(equity[static_cast<std::size_t>(i)]));
   }
 }
@@ -253,15 +259,19 @@ Experiment six_max(std::int64_t tournaments, const std::string& extra = "") {
 
 }  // namespace
 
-TEST_CASE("Whole tournaments: the corrections of a table sum to zero, the pots split as the engine split "
-          "them, and run-outs are found", "[luck]") {
+TEST_CASE(
+    "Whole tournaments: the corrections of a table sum to zero, the pots split as the engine split "
+    "them, and run-outs are found",
+    "[luck]") {
   for (const std::string& antes : {std::string(), std::string("table: {players: 6, stack: 1000, blinds: turbo, "
-                                                                "ante: {from_level: 2, amount: 10}}\n")}) {
-    const Experiment experiment = antes.empty() ? six_max(200) : parse_experiment(
-        "seed: 4\ntournaments: 200\nadjust_luck: true\n" + antes +
-            "lineup: [{strategy: tag}, {strategy: maniac}, {strategy: pushfold}, {strategy: calling_station}, "
-            "{strategy: rock}, {strategy: tag}]\npayouts: {places: [65, 35]}\n",
-        "antes.yaml", {});
+                                                              "ante: {from_level: 2, amount: 10}}\n")}) {
+    const Experiment experiment =
+        antes.empty() ? six_max(200)
+                      : parse_experiment("seed: 4\ntournaments: 200\nadjust_luck: true\n" + antes +
+                                             "lineup: [{strategy: tag}, {strategy: maniac}, {strategy: pushfold}, "
+                                             "{strategy: calling_station}, "
+                                             "{strategy: rock}, {strategy: tag}]\npayouts: {places: [65, 35]}\n",
+                                         "antes.yaml", {});
     const Cell& cell = experiment.cells[0];
     const std::vector<int> label_of_entrant = label_of_entrants(cell);
     Hand hand;
@@ -287,8 +297,10 @@ TEST_CASE("Whole tournaments: the corrections of a table sum to zero, the pots s
   }
 }
 
-TEST_CASE("On a larger run every label's mean luck is zero within its interval, and the adjusted "
-          "estimates need fewer tournaments", "[luck]") {
+TEST_CASE(
+    "On a larger run every label's mean luck is zero within its interval, and the adjusted "
+    "estimates need fewer tournaments",
+    "[luck]") {
   const Experiment experiment = six_max(3000);
   const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];

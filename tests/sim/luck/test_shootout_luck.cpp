@@ -42,8 +42,10 @@ Experiment heads_up_shootout(std::int64_t shootouts) {
 
 }  // namespace
 
-TEST_CASE("Shoot-out luck: a first-round winner is worth an equal share of the final table's places, a "
-          "loser the places its table rank shares", "[luck][shootout]") {
+TEST_CASE(
+    "Shoot-out luck: a first-round winner is worth an equal share of the final table's places, a "
+    "loser the places its table rank shares",
+    "[luck][shootout]") {
   const Experiment experiment = heads_up_shootout(1);
   const PlaceValues values = first_round_place_values(experiment.cells[0]);
   // First: overall places 1..4 shared, paying (50 + 30 + 20) / 4 percent,
@@ -59,8 +61,10 @@ TEST_CASE("Shoot-out luck: a first-round winner is worth an equal share of the f
   CHECK(values[1][kPlace] == Approx(6.5));
 }
 
-TEST_CASE("Shoot-out luck: the corrections of a shoot-out sum to zero over its field, and without "
-          "adjust_luck none are kept", "[luck][shootout]") {
+TEST_CASE(
+    "Shoot-out luck: the corrections of a shoot-out sum to zero over its field, and without "
+    "adjust_luck none are kept",
+    "[luck][shootout]") {
   const Experiment experiment = heads_up_shootout(200);
   const Cell& cell = experiment.cells[0];
   const std::vector<int> label_of_entrant = label_of_entrants(cell);
@@ -93,8 +97,10 @@ TEST_CASE("Shoot-out luck: the corrections of a shoot-out sum to zero over its f
   CHECK(CellStats(plain).luck() == nullptr);
 }
 
-TEST_CASE("Shoot-out luck: every label's mean luck is zero within its interval, the adjusted estimates "
-          "need fewer shoot-outs, and 1 and 2 threads agree bit for bit", "[luck][shootout]") {
+TEST_CASE(
+    "Shoot-out luck: every label's mean luck is zero within its interval, the adjusted estimates "
+    "need fewer shoot-outs, and 1 and 2 threads agree bit for bit",
+    "[luck][shootout]") {
   const Experiment experiment = heads_up_shootout(3000);
   const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];

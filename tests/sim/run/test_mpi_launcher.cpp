@@ -30,8 +30,8 @@ TEST_CASE("MPI launchers are recognised by their environment: Open MPI, Hydra, P
   CHECK(count_with({{"PMI_SIZE", "4"}, {"PMI_RANK", "0"}}) == 4);
   CHECK(count_with({{"MPI_LOCALNRANKS", "3"}}) == 3);
   CHECK(count_with({{"PMIX_RANK", "0"}, {"SLURM_STEP_NUM_TASKS", "8"}}) == 8);
-  CHECK(count_with({{"PMIX_RANK", "5"}}) == 6);   // rank 5 proves six at least
-  CHECK(count_with({{"PMIX_RANK", "0"}}) == 1);   // alone, rank 0 cannot tell
+  CHECK(count_with({{"PMIX_RANK", "5"}}) == 6);             // rank 5 proves six at least
+  CHECK(count_with({{"PMIX_RANK", "0"}}) == 1);             // alone, rank 0 cannot tell
   CHECK(count_with({{"SLURM_STEP_NUM_TASKS", "8"}}) == 1);  // a Slurm job without an MPI launcher
   CHECK(count_with({{"OMPI_COMM_WORLD_SIZE", "two"}}) == 1);
   const std::string message = without_mpi_message(2);

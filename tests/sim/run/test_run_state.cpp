@@ -58,7 +58,8 @@ TEST_CASE("Shard parsing takes K/N with 1 <= K <= N and refuses the rest", "[run
 }
 
 TEST_CASE("A run state survives JSON exactly, for every format", "[run-state]") {
-  for (const char* config : {"quickstart.yaml", "shootout.yaml", "cash-bb100.yaml", "antes-turbo.yaml", "duplicate.yaml"}) {
+  for (const char* config :
+       {"quickstart.yaml", "shootout.yaml", "cash-bb100.yaml", "antes-turbo.yaml", "duplicate.yaml"}) {
     INFO(config);
     const Experiment experiment = small_experiment(config, 24);
     const RunState state = run_whole(experiment, 2);
@@ -149,8 +150,7 @@ TEST_CASE("Four shards merged equal the single run, every cell and format", "[ru
   }
 }
 
-TEST_CASE("MPI ranks merge with the slowest rank's wall time, the rank count and the threads per rank",
-          "[run-state]") {
+TEST_CASE("MPI ranks merge with the slowest rank's wall time, the rank count and the threads per rank", "[run-state]") {
   const Experiment experiment = small_experiment("quickstart.yaml", 20);
   std::vector<RunState> ranks{run_shard(experiment, Shard{1, 2}), run_shard(experiment, Shard{2, 2})};
   ranks[0].threads = 3;
@@ -178,7 +178,8 @@ TEST_CASE("Merging refuses missing, repeated, unfinished and foreign shards", "[
   for (int k = 1; k <= 3; ++k) shards.push_back(run_shard(experiment, Shard{k, 3}));
   const std::vector<std::string> names{"a", "b", "c"};
 
-  CHECK_THROWS_WITH(merge_states(experiment, {shards[0], shards[2]}, {"a", "c"}), Catch::Contains("shard 2/3 is missing"));
+  CHECK_THROWS_WITH(merge_states(experiment, {shards[0], shards[2]}, {"a", "c"}),
+                    Catch::Contains("shard 2/3 is missing"));
   CHECK_THROWS_WITH(merge_states(experiment, {shards[0], shards[1], shards[1], shards[2]}, {"a", "b", "b2", "c"}),
                     Catch::Contains("given twice") && Catch::Contains("b2"));
 
@@ -196,7 +197,6 @@ TEST_CASE("Merging refuses missing, repeated, unfinished and foreign shards", "[
   CHECK_THROWS_WITH(merge_states(experiment, {shards[0], quarter, shards[2]}, names),
                     Catch::Contains("shard counts differ"));
 }
-
 
 TEST_CASE("A state file's checksum covers every byte of its content and identity", "[run-state][safety]") {
   const Experiment experiment = small_experiment("quickstart.yaml", 10);

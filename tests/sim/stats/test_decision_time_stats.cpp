@@ -204,8 +204,10 @@ TEST_CASE("decision_times: save and load give back the same state, the times' su
   CHECK(state_of(*from_older) == state_of(*make_collector()));
 }
 
-TEST_CASE("decision_times: the registry entry names its fields, types and units, and applies to cells with "
-          "process bots", "[stats][decision_times]") {
+TEST_CASE(
+    "decision_times: the registry entry names its fields, types and units, and applies to cells with "
+    "process bots",
+    "[stats][decision_times]") {
   const CollectorInfo& entry = info();
   CHECK(entry.name == "decision_times");
   CHECK_FALSE(entry.csv);

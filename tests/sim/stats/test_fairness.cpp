@@ -8,7 +8,6 @@
 // simulator fails at most 0.2% of seeds, and the seeds here are fixed.
 // SNGSIM_SOAK=1 adds the check at a million tournaments.
 
-
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -98,7 +97,6 @@ std::string describe(const FairnessVerdict& verdict) {
   }
   return text;
 }
-
 
 }  // namespace
 
@@ -265,7 +263,6 @@ TEST_CASE("fairness check fails an unfair field: tag among random bots labelled 
   CHECK(verdict.labels[0].mean_place_t < -10.0);
   CHECK_FALSE(verdict.labels[1].win_rate_fair);
 }
-
 
 TEST_CASE("fairness soak: a million six-player tournaments (SNGSIM_SOAK=1)", "[fairness][soak]") {
   if (!soak_requested()) {

@@ -74,7 +74,8 @@ TEST_CASE("Wilson bounds are the roots of the score-test equation", "[intervals]
     double successes;
     double trials;
   };
-  const std::vector<Case> cases{{0, 10}, {10, 10}, {3, 7}, {50, 100}, {1.5, 2}, {1, 1000}, {999, 1000}, {16667, 100000}};
+  const std::vector<Case> cases{{0, 10},  {10, 10},  {3, 7},      {50, 100},
+                                {1.5, 2}, {1, 1000}, {999, 1000}, {16667, 100000}};
   for (const double level : {0.95, 0.99, 0.9999}) {
     const double z = normal_quantile(level);
     for (const Case& c : cases) {
@@ -155,7 +156,8 @@ TEST_CASE("Student t tends to the normal for large degrees of freedom", "[interv
   CHECK_FALSE(t_interval(3.5, 1.7, 1));
 }
 
-TEST_CASE("t intervals cover the mean of normal samples 95% of the time, the normal approximation does not", "[intervals]") {
+TEST_CASE("t intervals cover the mean of normal samples 95% of the time, the normal approximation does not",
+          "[intervals]") {
   // For normal data, mean +- c sd / sqrt(n) holds the true mean exactly with
   // probability P(|T_{n-1}| < c): 0.95 for the t quantile, and for c = 1.96
   // with n = 3 it is 1.96 / sqrt(2 + 1.96^2) = 0.8109. Simulated at a fixed

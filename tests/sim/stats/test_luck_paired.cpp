@@ -73,8 +73,7 @@ TournamentRecord record(std::vector<int> labels, std::vector<Placement> places, 
 std::vector<std::vector<TournamentRecord>> groups() {
   return {
       {record({0, 1, 1}, {place(1), place(2), place(3)}, {-0.5, 0.25, 0.25}),
-       record({1, 0, 1}, {place(1), place(2), place(3)}),
-       record({1, 1, 0}, {place(1, 2), place(3), place(1, 2)})},
+       record({1, 0, 1}, {place(1), place(2), place(3)}), record({1, 1, 0}, {place(1, 2), place(3), place(1, 2)})},
       {record({0, 1, 1}, {place(3), place(1), place(2)}), record({1, 0, 1}, {place(2), place(1), place(3)}),
        record({1, 1, 0}, {place(1), place(3), place(2)})},
   };
@@ -238,7 +237,7 @@ TEST_CASE("luck paired: the stop rule watches adjusted intervals with adjusted: 
   CHECK(watched->hi == d.ci95_paired->hi);
   // Width 2 * t(1) * 0.25 = 6.35: the raw interval (9.53) would not stop.
   CHECK(stop_reason(rule, stats) == std::optional<std::string>("ci_width 6.35 <= 7 for adjusted mean_place a vs b "
-                                                                "(paired, 2 groups) after 6 tournaments"));
+                                                               "(paired, 2 groups) after 6 tournaments"));
   rule.adjusted = false;
   CHECK_FALSE(stop_reason(rule, stats));
   // One label's own adjusted interval.
@@ -258,24 +257,27 @@ TEST_CASE("luck paired: the stop rule watches adjusted intervals with adjusted: 
 
 TEST_CASE("luck paired: the experiment reader checks stop.adjusted", "[luck][stop][config]") {
   const std::string lineup = "lineup:\n  - strategy: tag\n  - strategy: rock\n";
-  const Experiment experiment = parse_experiment(
-      "tournaments: 1200\nadjust_luck: true\n" + lineup + "stop: {metric: roi, label: tag, vs: rock, ci_width: 0.1, adjusted: true}\n",
-      "stop.yaml");
+  const Experiment experiment =
+      parse_experiment("tournaments: 1200\nadjust_luck: true\n" + lineup +
+                           "stop: {metric: roi, label: tag, vs: rock, ci_width: 0.1, adjusted: true}\n",
+                       "stop.yaml");
   REQUIRE(experiment.stop);
   CHECK(experiment.stop->adjusted);
-  CHECK_FALSE(parse_experiment("tournaments: 1200\n" + lineup + "stop: {metric: roi, label: tag, ci_width: 0.1}\n",
-                               "stop.yaml")
-                  .stop->adjusted);
-  testing::check_config_error("tournaments: 1200\n" + lineup + "stop: {metric: roi, label: tag, ci_width: 0.1, adjusted: true}\n",
-                              "stop.yaml", 5, 48,
-                              "stop.adjusted: true watches a luck-adjusted interval; it needs adjust_luck: true in every cell");
+  CHECK_FALSE(
+      parse_experiment("tournaments: 1200\n" + lineup + "stop: {metric: roi, label: tag, ci_width: 0.1}\n", "stop.yaml")
+          .stop->adjusted);
   testing::check_config_error(
-      "tournaments: 1200\nadjust_luck: true\n" + lineup + "stop: {metric: roi, label: tag, ci_width: 0.1, adjusted: yes please}\n",
-      "stop.yaml", 6, 58, "stop.adjusted must be one of false, true; got 'yes please'");
+      "tournaments: 1200\n" + lineup + "stop: {metric: roi, label: tag, ci_width: 0.1, adjusted: true}\n", "stop.yaml",
+      5, 48, "stop.adjusted: true watches a luck-adjusted interval; it needs adjust_luck: true in every cell");
+  testing::check_config_error("tournaments: 1200\nadjust_luck: true\n" + lineup +
+                                  "stop: {metric: roi, label: tag, ci_width: 0.1, adjusted: yes please}\n",
+                              "stop.yaml", 6, 58, "stop.adjusted must be one of false, true; got 'yes please'");
 }
 
-TEST_CASE("luck paired: on real play every pair's mean luck is zero within its interval, duplicate seating and "
-          "the adjustment combine", "[luck][paired]") {
+TEST_CASE(
+    "luck paired: on real play every pair's mean luck is zero within its interval, duplicate seating and "
+    "the adjustment combine",
+    "[luck][paired]") {
   const Experiment experiment = six_max(1200, "seating: duplicate\n");
   const RunResult result = run_experiment(experiment, sngsim::testing::on_threads(2));
   const CellStats& stats = result.cells[0];
@@ -327,7 +329,7 @@ TEST_CASE("luck paired: the planner's counts follow from the pilot's variances",
   // n = ceil((2 * 1.96 * sd / W)^2) units, a duplicate unit being 6 tournaments.
   const double sd = *row(PlanDesign::kRandomRaw).sd_per_tournament;
   CHECK(*row(PlanDesign::kRandomRaw).tournaments == units_for_width(sd, 0.2));
-  CHECK(units_for_width(1.0, 2 * 1.959963984540054) == 2);   // at least two
+  CHECK(units_for_width(1.0, 2 * 1.959963984540054) == 2);  // at least two
   CHECK(units_for_width(10.0, 2 * 1.959963984540054) == 100);
   CHECK(*row(PlanDesign::kDuplicateAdjusted).tournaments % 6 == 0);
   // The raw random-seating sd is label_difference's per-tournament one.
@@ -363,7 +365,8 @@ TEST_CASE("luck paired: the fairness check passes with luck-adjusted metrics", "
   CHECK(verdict.passed());
   // Without adjust_luck nothing adjusted is judged.
   setup.adjust_luck = false;
-  const FairnessVerdict plain = judge_fairness(run_experiment(fairness_experiment(setup), sngsim::testing::on_threads(2)).cells[0]);
+  const FairnessVerdict plain =
+      judge_fairness(run_experiment(fairness_experiment(setup), sngsim::testing::on_threads(2)).cells[0]);
   CHECK_FALSE(plain.adjusted);
   CHECK(plain.labels[0].adjusted_fair);
   CHECK_FALSE(plain.labels[0].adjusted_win_rate);

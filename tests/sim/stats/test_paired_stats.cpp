@@ -84,7 +84,8 @@ Interval welch(const std::vector<double>& x, const std::vector<double>& y) {
   const auto [my, vy] = mean_var(y);
   const double a = vx / static_cast<double>(x.size());
   const double b = vy / static_cast<double>(y.size());
-  const double df = (a + b) * (a + b) / (a * a / static_cast<double>(x.size() - 1) + b * b / static_cast<double>(y.size() - 1));
+  const double df =
+      (a + b) * (a + b) / (a * a / static_cast<double>(x.size() - 1) + b * b / static_cast<double>(y.size() - 1));
   const double half = student_t_quantile(static_cast<std::int64_t>(std::floor(df))) * std::sqrt(a + b);
   return {mx - my - half, mx - my + half};
 }
@@ -165,8 +166,7 @@ TEST_CASE("paired: intervals recomputed from the raw outcomes", "[paired]") {
     return ss / static_cast<double>(v.size() - 1);
   };
   REQUIRE(place_diff.effective_sample_gain);
-  CHECK(*place_diff.effective_sample_gain ==
-        Approx((variance({-1.5, 0, -0.75, 1.5, -1.5, 0}) / 6) / (sd * sd / 2)));
+  CHECK(*place_diff.effective_sample_gain == Approx((variance({-1.5, 0, -0.75, 1.5, -1.5, 0}) / 6) / (sd * sd / 2)));
   CHECK(place_diff.groups == 2);
 
   // B minus A is the mirror image.
@@ -177,7 +177,8 @@ TEST_CASE("paired: intervals recomputed from the raw outcomes", "[paired]") {
   // ROI: group differences (50 - 25) / 100 * 3 = 0.75 and 0.
   const LabelDifference roi = label_difference(*stats.paired(), 0, 1, Metric::kRoi);
   CHECK(*roi.estimate == Approx(0.375));
-  CHECK(roi.ci95_paired->hi - roi.ci95_paired->lo == Approx(2 * student_t_quantile(1) * 0.75 / std::sqrt(2.0) / std::sqrt(2.0)));
+  CHECK(roi.ci95_paired->hi - roi.ci95_paired->lo ==
+        Approx(2 * student_t_quantile(1) * 0.75 / std::sqrt(2.0) / std::sqrt(2.0)));
   // Win rate: 1/4 and 0.
   const LabelDifference win = label_difference(*stats.paired(), 0, 1, Metric::kWinRate);
   CHECK(*win.estimate == Approx(2.5 / 6 - 3.5 / 12));
@@ -214,7 +215,8 @@ TEST_CASE("paired: merging partial statistics in any order gives identical state
       std::vector<int> labels = {0, 1, 1};
       std::rotate(labels.begin(), labels.begin() + r, labels.end());
       std::vector<int> order = {0, 1, 2};
-      for (int i = 2; i > 0; --i) std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(next(i + 1))]);
+      for (int i = 2; i > 0; --i)
+        std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(next(i + 1))]);
       std::vector<Placement> places(3);
       for (int i = 0; i < 3; ++i) places[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = place(i + 1);
       if (next(4) == 0) {  // the last two share places 2-3

@@ -206,7 +206,8 @@ TEST_CASE("stop rule: the experiment reader fills in and checks stop", "[stop][c
               "stop.label 'tagg' is not a label of the lineup (did you mean 'tag'?); labels: tag, rock");
   check_error(stop + "  metric: roi\n  label: tag\n  vs: tag\n  ci_width: 0.1\n", 8, 7,
               "stop.vs must name another label than stop.label ('tag')");
-  check_error(stop + "  metric: roi\n  label: tag\n  ci_width: 0\n", 8, 13, "stop.ci_width must be a number above 0, got '0'");
+  check_error(stop + "  metric: roi\n  label: tag\n  ci_width: 0\n", 8, 13,
+              "stop.ci_width must be a number above 0, got '0'");
   check_error(stop + "  metric: roi\n  label: tag\n  ci_width: wide\n", 8, 13,
               "stop.ci_width must be a number above 0, got 'wide'");
   check_error(stop + "  metric: roi\n  label: tag\n", 6, 3, "stop needs 'ci_width'");
@@ -227,7 +228,8 @@ TEST_CASE("stop rule: the experiment reader fills in and checks stop", "[stop][c
 
 TEST_CASE("duplicate: the experiment reader makes whole groups or says why not", "[duplicate][config]") {
   const Experiment experiment = parse_experiment(
-      "tournaments: 1200\ntable: {players: 4}\nseating: duplicate\nduplicate: {permutations: all}\n" + kTwoLabels, kFile);
+      "tournaments: 1200\ntable: {players: 4}\nseating: duplicate\nduplicate: {permutations: all}\n" + kTwoLabels,
+      kFile);
   CHECK(experiment.cells.at(0).seating == Seating::kDuplicate);
   CHECK(experiment.cells.at(0).duplicate.all_permutations);
   CHECK_FALSE(parse_experiment("tournaments: 1200\ntable: {players: 4}\nseating: duplicate\n" + kTwoLabels, kFile)
@@ -245,19 +247,20 @@ TEST_CASE("duplicate: the experiment reader makes whole groups or says why not",
               "--set tournaments=100: tournaments 100 is not a multiple of 6, the tournaments of one duplicate group "
               "(every rotation of 6 seats); use 96 or 102",
               {"tournaments=100"});
-  check_error("tournaments: 720\ntable: {players: 4}\nseating: duplicate\nduplicate: {permutations: every}\n" +
-                  kTwoLabels,
-              4, 27, "duplicate.permutations must be one of rotations, all; got 'every'");
+  check_error(
+      "tournaments: 720\ntable: {players: 4}\nseating: duplicate\nduplicate: {permutations: every}\n" + kTwoLabels, 4,
+      27, "duplicate.permutations must be one of rotations, all; got 'every'");
   check_error("tournaments: 720\nseating: rotate\nduplicate: {permutations: all}\n" + kTwoLabels, 3, 1,
               "duplicate is only read with seating: duplicate (seating is rotate)");
   check_error("tournaments: 720\nseating: duplicate\nduplicate: {permutations: everything}\n" + kTwoLabels, 3, 27,
               "duplicate.permutations must be one of rotations, all; got 'everything'");
-  check_error("tournaments: 900\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\nseating: duplicate\n"
-              "duplicate: {permutations: all}\n" +
-                  kTwoLabels,
-              6, 27,
-              "duplicate.permutations: all would play 9! tournaments per group; it is for fields of at most 6 seats "
-              "(the field is 9); use rotations");
+  check_error(
+      "tournaments: 900\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\nseating: duplicate\n"
+      "duplicate: {permutations: all}\n" +
+          kTwoLabels,
+      6, 27,
+      "duplicate.permutations: all would play 9! tournaments per group; it is for fields of at most 6 seats "
+      "(the field is 9); use rotations");
   // A 3 x 3 shoot-out plays 4 table-mates rounds of 3 seat turns a group.
   check_error("tournaments: 1000\nformat: shootout\nshootout: {tables: 3}\ntable: {players: 3}\nseating: duplicate\n" +
                   kTwoLabels,
@@ -275,10 +278,10 @@ TEST_CASE("duplicate: the experiment reader makes whole groups or says why not",
               "seating: duplicate applies to sit-and-go and shoot-out cells (format is cash)");
   // A matrix may put duplicate beside random seating; every duplicate cell
   // is checked, and the error names the cell.
-  CHECK(parse_experiment("tournaments: 1200\ntable: {players: 4}\n" + kTwoLabels +
-                             "matrix:\n  seating: [random, duplicate]\n",
-                         kFile)
-            .cells.size() == 2);
+  CHECK(
+      parse_experiment(
+          "tournaments: 1200\ntable: {players: 4}\n" + kTwoLabels + "matrix:\n  seating: [random, duplicate]\n", kFile)
+          .cells.size() == 2);
   check_error("tournaments: 1000\n" + kTwoLabels + "matrix:\n  seating: [random, duplicate]\n  table.players: [4, 6]\n",
               1, 14,
               "matrix cell seating=duplicate, table.players=6: tournaments 1000 is not a multiple of 6, the "

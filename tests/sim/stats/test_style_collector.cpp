@@ -90,7 +90,10 @@ TEST_CASE("style: a walk gives the big blind no opportunity and the others a fol
   const auto counts = count_hand_style(hand.setup(), hand.events());
   for (int p : {0, 2, 3}) {
     expect_counts(counts[static_cast<std::size_t>(p)],
-                  {{S::kVpip, 0, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 0, 1},
+                  {{S::kVpip, 0, 1},
+                   {S::kPfr, 0, 1},
+                   {S::kAllInPreflop, 0, 1},
+                   {S::kSteal, 0, 1},
                    {S::kAggressionFrequencyPreflop, 0, 1}},
                   p);
   }
@@ -109,16 +112,28 @@ TEST_CASE("style: a limp followed by a raise, and the limper's re-raise is a 3-b
   REQUIRE(hand.is_terminal());
   const auto counts = count_hand_style(hand.setup(), hand.events());
   expect_counts(counts[2],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 0, 1}, {S::kThreeBet, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 1}, {S::kAggressionFrequencyPreflop, 1, 2}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kSteal, 0, 1},
+                 {S::kThreeBet, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 1},
+                 {S::kAggressionFrequencyPreflop, 1, 2}},
                 2);
   expect_counts(counts[3],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kFoldToThreeBet, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 0}, {S::kAggressionFrequencyPreflop, 1, 2}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kFoldToThreeBet, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
+                 {S::kAggressionFrequencyPreflop, 1, 2}},
                 3);
   for (int p : {0, 1}) {
     expect_counts(counts[static_cast<std::size_t>(p)],
-                  {{S::kVpip, 0, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
+                  {{S::kVpip, 0, 1},
+                   {S::kPfr, 0, 1},
+                   {S::kAllInPreflop, 0, 1},
+                   {S::kThreeBet, 0, 1},
                    {S::kAggressionFrequencyPreflop, 0, 1}},
                   p);
   }
@@ -142,17 +157,30 @@ TEST_CASE("style: a big blind who checks puts no money in voluntarily and checks
   const auto counts = count_hand_style(hand.setup(), hand.events());
   // No preflop raise: no c-bet chance for anyone. Checks count in no aggression.
   expect_counts(counts[0],
-                {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kAggressionFactorPreflop, 0, 1},
-                 {S::kAggressionFrequencyPreflop, 0, 1}, {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 1, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kAggressionFactorPreflop, 0, 1},
+                 {S::kAggressionFrequencyPreflop, 0, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 1, 1}},
                 0);
   expect_counts(counts[1],
-                {{S::kVpip, 0, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kWentToShowdown, 1, 1},
+                {{S::kVpip, 0, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kWentToShowdown, 1, 1},
                  {S::kWonAtShowdown, 0, 1}},
                 1);
   expect_counts(counts[2],
-                {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 0, 1},
-                 {S::kAggressionFactorPreflop, 0, 1}, {S::kAggressionFrequencyPreflop, 0, 1},
-                 {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 0, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kSteal, 0, 1},
+                 {S::kAggressionFactorPreflop, 0, 1},
+                 {S::kAggressionFrequencyPreflop, 0, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 0, 1}},
                 2);
 }
 
@@ -174,28 +202,52 @@ TEST_CASE("style: a steal, a flop c-bet, a fold and a call facing it, river aggr
   REQUIRE(hand.is_terminal());
   const auto counts = count_hand_style(hand.setup(), hand.events());
   expect_counts(counts[2],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 1, 1}, {S::kCbetFlop, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 0}, {S::kAggressionFrequencyPreflop, 1, 1},
-                 {S::kAggressionFactorFlop, 1, 0}, {S::kAggressionFrequencyFlop, 1, 1},
-                 {S::kAggressionFactorRiver, 0, 1}, {S::kAggressionFrequencyRiver, 0, 1},
-                 {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 0, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kSteal, 1, 1},
+                 {S::kCbetFlop, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
+                 {S::kAggressionFrequencyPreflop, 1, 1},
+                 {S::kAggressionFactorFlop, 1, 0},
+                 {S::kAggressionFrequencyFlop, 1, 1},
+                 {S::kAggressionFactorRiver, 0, 1},
+                 {S::kAggressionFrequencyRiver, 0, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 0, 1}},
                 2);
   expect_counts(counts[3],
-                {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
-                 {S::kFoldToCbetFlop, 1, 1}, {S::kAggressionFactorPreflop, 0, 1},
-                 {S::kAggressionFrequencyPreflop, 0, 1}, {S::kAggressionFrequencyFlop, 0, 1},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kThreeBet, 0, 1},
+                 {S::kFoldToCbetFlop, 1, 1},
+                 {S::kAggressionFactorPreflop, 0, 1},
+                 {S::kAggressionFrequencyPreflop, 0, 1},
+                 {S::kAggressionFrequencyFlop, 0, 1},
                  {S::kWentToShowdown, 0, 1}},
                 3);
   expect_counts(counts[0],
-                {{S::kVpip, 0, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
+                {{S::kVpip, 0, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kThreeBet, 0, 1},
                  {S::kAggressionFrequencyPreflop, 0, 1}},
                 0);
   expect_counts(counts[1],
-                {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
-                 {S::kFoldToCbetFlop, 0, 1}, {S::kAggressionFactorPreflop, 0, 1},
-                 {S::kAggressionFrequencyPreflop, 0, 1}, {S::kAggressionFactorFlop, 0, 1},
-                 {S::kAggressionFrequencyFlop, 0, 1}, {S::kAggressionFactorRiver, 1, 0},
-                 {S::kAggressionFrequencyRiver, 1, 1}, {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 1, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kThreeBet, 0, 1},
+                 {S::kFoldToCbetFlop, 0, 1},
+                 {S::kAggressionFactorPreflop, 0, 1},
+                 {S::kAggressionFrequencyPreflop, 0, 1},
+                 {S::kAggressionFactorFlop, 0, 1},
+                 {S::kAggressionFrequencyFlop, 0, 1},
+                 {S::kAggressionFactorRiver, 1, 0},
+                 {S::kAggressionFrequencyRiver, 1, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 1, 1}},
                 1);
 }
 
@@ -218,15 +270,25 @@ TEST_CASE("style: an all-in raise for less is a raise, and callers of it face on
   // The all-in raiser made the last preflop raise but never acts on the
   // flop: no c-bet chance.
   expect_counts(counts[2],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 1, 1}, {S::kSteal, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 0}, {S::kAggressionFrequencyPreflop, 1, 1},
-                 {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 1, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 1, 1},
+                 {S::kSteal, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
+                 {S::kAggressionFrequencyPreflop, 1, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 1, 1}},
                 2);
   for (int p : {0, 1}) {
     expect_counts(counts[static_cast<std::size_t>(p)],
-                  {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
-                   {S::kAggressionFactorPreflop, 0, 1}, {S::kAggressionFrequencyPreflop, 0, 1},
-                   {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 0, 1}},
+                  {{S::kVpip, 1, 1},
+                   {S::kPfr, 0, 1},
+                   {S::kAllInPreflop, 0, 1},
+                   {S::kThreeBet, 0, 1},
+                   {S::kAggressionFactorPreflop, 0, 1},
+                   {S::kAggressionFrequencyPreflop, 0, 1},
+                   {S::kWentToShowdown, 1, 1},
+                   {S::kWonAtShowdown, 0, 1}},
                   p);
   }
 }
@@ -245,16 +307,29 @@ TEST_CASE("style: an all-in call for less has no 3-bet chance, and a run-out is 
   REQUIRE(hand.is_terminal());
   const auto counts = count_hand_style(hand.setup(), hand.events());
   expect_counts(counts[2],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 0}, {S::kAggressionFrequencyPreflop, 1, 1},
-                 {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 0, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kSteal, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
+                 {S::kAggressionFrequencyPreflop, 1, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 0, 1}},
                 2);
   expect_counts(counts[0],
-                {{S::kVpip, 1, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 1, 1}, {S::kAggressionFactorPreflop, 0, 1},
-                 {S::kAggressionFrequencyPreflop, 0, 1}, {S::kWentToShowdown, 1, 1}, {S::kWonAtShowdown, 1, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 1, 1},
+                 {S::kAggressionFactorPreflop, 0, 1},
+                 {S::kAggressionFrequencyPreflop, 0, 1},
+                 {S::kWentToShowdown, 1, 1},
+                 {S::kWonAtShowdown, 1, 1}},
                 0);
   expect_counts(counts[1],
-                {{S::kVpip, 0, 1}, {S::kPfr, 0, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 0, 1},
+                {{S::kVpip, 0, 1},
+                 {S::kPfr, 0, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kThreeBet, 0, 1},
                  {S::kAggressionFrequencyPreflop, 0, 1}},
                 1);
 }
@@ -272,13 +347,21 @@ TEST_CASE("style: heads-up the button is the small blind and steals first in", "
   act(hand, 1, Action::fold());
   const auto counts = count_hand_style(hand.setup(), hand.events());
   expect_counts(counts[1],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kSteal, 1, 1},
-                 {S::kFoldToThreeBet, 1, 1}, {S::kAggressionFactorPreflop, 1, 0},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kSteal, 1, 1},
+                 {S::kFoldToThreeBet, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
                  {S::kAggressionFrequencyPreflop, 1, 2}},
                 1);
   expect_counts(counts[0],
-                {{S::kVpip, 1, 1}, {S::kPfr, 1, 1}, {S::kAllInPreflop, 0, 1}, {S::kThreeBet, 1, 1},
-                 {S::kAggressionFactorPreflop, 1, 0}, {S::kAggressionFrequencyPreflop, 1, 1}},
+                {{S::kVpip, 1, 1},
+                 {S::kPfr, 1, 1},
+                 {S::kAllInPreflop, 0, 1},
+                 {S::kThreeBet, 1, 1},
+                 {S::kAggressionFactorPreflop, 1, 0},
+                 {S::kAggressionFrequencyPreflop, 1, 1}},
                 0);
 }
 
